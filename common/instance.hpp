@@ -1,0 +1,38 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "flowshop_types.hpp"
+
+namespace permbb {
+
+// A permutation flowshop instance: `jobs` jobs, each processed on machines 0..machines-1
+// in that order. Sized at run time. Times are stored machine-major, as Taillard writes them:
+// time(machine, job) = times()[machine * jobs() + job].
+class Instance {
+ public:
+  // Validates sizes and times against the limits in flowshop_types.hpp and that the total
+  // processing time fits in Time; throws InputError otherwise (naming `name`).
+  Instance(std::string name, int jobs, int machines, std::vector<Time> times_machine_major);
+
+  const std::string& name() const { return name_; }
+  int jobs() const { return jobs_; }
+  int machines() const { return machines_; }
+  Time time(int machine, int job) const { return times_[machine * jobs_ + job]; }
+  const std::vector<Time>& times() const { return times_; }
+
+  // Sum of all processing times (Taillard's checksum).
+  std::int64_t checksum() const;
+  // A 64-bit hash of (jobs, machines, times): identifies the data independently of its name
+  // (checkpoints compare it).
+  std::uint64_t fingerprint() const;
+
+ private:
+  std::string name_;
+  int jobs_;
+  int machines_;
+  std::vector<Time> times_;
+};
+
+}  // namespace permbb
