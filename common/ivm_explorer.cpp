@@ -1,1 +1,232 @@
-// placeholder
+#include "ivm_explorer.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "branching.hpp"
+#include "lb1.hpp"
+#include "lb2.hpp"
+
+namespace permbb {
+
+IvmExplorer::IvmExplorer(const FlowshopTables& tables, const JohnsonTables* johnson,
+                         const SearchSettings& settings, Incumbent& incumbent)
+    : data_(tables.view()),
+      settings_(settings),
+      incumbent_(incumbent),
+      n_(tables.jobs()),
+      m_(tables.machines()),
+      upper_bound_(incumbent.value()),
+      pos_(n_, 0),
+      end_(n_, 0),
+      dir_(n_, kFront),
+      matrix_(ivm::matrix_cells(n_)),
+      costs_(static_cast<size_t>(3) * (n_ + 1) * m_),
+      suffix_length_(n_ + 1, 0),
+      lb_front_(n_),
+      lb_back_(n_),
+      scheduled_(n_, 0),
+      child_costs_(static_cast<size_t>(3) * m_),
+      leaf_schedule_(n_) {
+  if (n_ < 2) throw std::invalid_argument("IvmExplorer needs at least 2 jobs");
+  if (settings_.bound != BoundKind::kLb1) {
+    if (johnson == nullptr) throw std::invalid_argument("IvmExplorer: LB2 needs JohnsonTables");
+    johnson_ = johnson->view();
+  }
+}
+
+ivm::View<std::int16_t> IvmExplorer::view() {
+  return {n_, &line_, pos_.data(), end_.data(), dir_.data(), matrix_.data()};
+}
+
+// The summary of the node selected in row r (level r+1) from its parent's (level r).
+void IvmExplorer::compute_node_costs(int r) {
+  const int job = ivm::selected_job(view(), r);
+  const int parent = r;
+  const int level = r + 1;
+  if (dir_[r] == kFront) {
+    lb1_append_front(data_, front(parent), job, front(level));
+    std::copy_n(back(parent), m_, back(level));
+    suffix_length_[level] = suffix_length_[parent];
+  } else {
+    std::copy_n(front(parent), m_, front(level));
+    lb1_prepend_back(data_, back(parent), job, back(level));
+    suffix_length_[level] = suffix_length_[parent] + 1;
+  }
+  lb1_remove_job(data_, remain(parent), job, remain(level));
+}
+
+// The bound of one child of the node at `level`: `job` added in `direction`.
+Time IvmExplorer::child_bound(int level, int job, int direction) {
+  const Time* f = front(level);
+  const Time* b = back(level);
+  const Time* r = remain(level);
+  if (settings_.bound == BoundKind::kLb1) {
+    return direction == kFront ? lb1_child_front_bound(data_, f, b, r, job)
+                               : lb1_child_back_bound(data_, f, b, r, job);
+  }
+  Time* child_front = child_costs_.data();
+  Time* child_back = child_front + m_;
+  Time* child_remain = child_back + m_;
+  if (direction == kFront) {
+    lb1_append_front(data_, f, job, child_front);
+    std::copy_n(b, m_, child_back);
+  } else {
+    std::copy_n(f, m_, child_front);
+    lb1_prepend_back(data_, b, job, child_back);
+  }
+  lb1_remove_job(data_, r, job, child_remain);
+  // MaxSum compares sums of exact bounds, so it gets no early exit; MinMin only compares
+  // bounds below the cutoff, which early exit leaves exact.
+  const Time cutoff =
+      settings_.branching == BranchingRule::kMaxSum ? kInfiniteTime : upper_bound_;
+  scheduled_[job] = 1;
+  const Time lb = lb2_bound(data_, johnson_, child_front, child_back, child_remain,
+                            scheduled_.data(), cutoff);
+  scheduled_[job] = 0;
+  return lb;
+}
+
+// Bounds the children of the node at `level` (the jobs of row r), picks the branching
+// direction of row r and prunes it (2022 §2.3, Figure 2).
+void IvmExplorer::bound_and_prune_row(int r, int level) {
+  const auto v = view();
+  const std::int16_t* cells = ivm::row(v, r);
+  const int count = ivm::row_length(r, n_);
+  if (settings_.bound != BoundKind::kLb1) {
+    std::fill(scheduled_.begin(), scheduled_.end(), 1);
+    for (int i = 0; i < count; ++i) scheduled_[ivm::job_of(cells[i])] = 0;
+  }
+  const bool both = needs_both_directions(settings_.branching);
+  const bool want_front = both || settings_.branching == BranchingRule::kForward;
+  const bool want_back = both || settings_.branching == BranchingRule::kBackward;
+  for (int i = 0; i < count; ++i) {
+    const int job = ivm::job_of(cells[i]);
+    if (want_front) lb_front_[i] = child_bound(level, job, kFront);
+    if (want_back) lb_back_[i] = child_bound(level, job, kBack);
+  }
+  const int direction = choose_direction(settings_.branching, lb_front_.data(), lb_back_.data(),
+                                         count);
+  dir_[r] = direction;
+  ivm::prune_row(v, r, direction == kFront ? lb_front_.data() : lb_back_.data(), upper_bound_);
+}
+
+bool IvmExplorer::start(const int* begin, const int* end) {
+  std::copy_n(begin, n_, pos_.begin());
+  std::copy_n(end, n_, end_.begin());
+  for (int i = 0; i < n_; ++i) {
+    const bool top_is_end = i == 0 && end[0] == n_;
+    if (begin[i] < 0 || begin[i] >= n_ - i || end[i] < 0 || (end[i] >= n_ - i && !top_is_end)) {
+      throw std::invalid_argument("IvmExplorer::start: digit " + std::to_string(i) +
+                                  " out of range");
+    }
+  }
+  upper_bound_ = incumbent_.value();
+  line_ = 0;
+  const auto v = view();
+  exhausted_ = !ivm::before_end(v);
+  if (exhausted_) return false;
+  ivm::set_root_row(v);
+  lb1_root(data_, front(0), back(0), remain(0));
+  suffix_length_[0] = 0;
+  bound_and_prune_row(0, 0);
+  unfold();
+  return true;
+}
+
+// Initialisation at the start position (2016 §2.4): follow its digits down, decomposing the
+// nodes on the way without counting them, while the node's first leaf lies before the start
+// (some digit below it is non-zero): those nodes belong to whoever explores the interval to
+// the left. Stop at a pruned cell (its subtree is skipped) or at the first node whose first
+// leaf is the start itself: normal exploration selects and counts it.
+void IvmExplorer::unfold() {
+  const auto v = view();
+  while (true) {
+    const int r = line_;
+    if (ivm::is_pruned(ivm::row(v, r)[pos_[r]])) {
+      std::fill(pos_.begin() + r + 1, pos_.end(), 0);
+      return;
+    }
+    if (factoradic::is_zero(pos_.data() + r + 1, n_ - r - 1)) return;
+    compute_node_costs(r);
+    ivm::generate_row(v, r);
+    bound_and_prune_row(r + 1, r + 1);
+    ++line_;
+  }
+}
+
+void IvmExplorer::evaluate_leaf(int r) {
+  const int level = r + 1;
+  const std::int16_t* cells = ivm::row(view(), r);
+  const int last_job = ivm::job_of(cells[1 - pos_[r]]);
+  const Time makespan = complete_makespan(data_, front(level), back(level),
+                                          suffix_length_[level] == 0, last_job);
+  ++counters_.leaves;
+  if (makespan < upper_bound_) {
+    int suffix_begin = 0;
+    ivm::decode(view(), leaf_schedule_.data(), &suffix_begin);
+    incumbent_.offer(leaf_schedule_.data(), n_, makespan);
+    upper_bound_ = incumbent_.value();
+  }
+}
+
+void IvmExplorer::decompose_current() {
+  const int r = line_;
+  compute_node_costs(r);
+  ++counters_.decomposed;
+  if (r == ivm::leaf_parent_row(n_)) {
+    evaluate_leaf(r);
+    ++pos_[r];
+    return;
+  }
+  const auto v = view();
+  ivm::generate_row(v, r);
+  bound_and_prune_row(r + 1, r + 1);
+  ivm::descend(v);
+}
+
+bool IvmExplorer::step() {
+  if (exhausted_) return false;
+  upper_bound_ = incumbent_.value();
+  if (!ivm::advance(view())) {
+    exhausted_ = true;
+    return false;
+  }
+  decompose_current();
+  return true;
+}
+
+std::uint64_t IvmExplorer::run(std::uint64_t max_steps) {
+  std::uint64_t done = 0;
+  while (done < max_steps && step()) ++done;
+  return done;
+}
+
+void IvmExplorer::settle() {
+  if (exhausted_) return;
+  const auto v = view();
+  while (true) {
+    if (!ivm::advance(v)) {
+      exhausted_ = true;
+      return;
+    }
+    if (ivm::at_clean_point(v)) return;
+    upper_bound_ = incumbent_.value();
+    decompose_current();
+  }
+}
+
+void IvmExplorer::set_end(const int* new_end) {
+  std::copy_n(new_end, n_, end_.begin());
+  if (!ivm::before_end(view())) exhausted_ = true;
+}
+
+std::vector<int> IvmExplorer::current_schedule() {
+  std::vector<int> schedule(n_);
+  int suffix_begin = 0;
+  ivm::decode(view(), schedule.data(), &suffix_begin);
+  return schedule;
+}
+
+}  // namespace permbb

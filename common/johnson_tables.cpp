@@ -1,1 +1,69 @@
-// placeholder
+#include "johnson_tables.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace permbb {
+namespace {
+
+// Johnson's rule for times (first, second): jobs with first < second come first, by
+// increasing first; the others follow by decreasing second. Ties by job index, so the order
+// (and every bound computed with it) is the same on every platform.
+std::vector<int> johnson_order(const std::vector<Time>& first, const std::vector<Time>& second) {
+  std::vector<int> order(first.size());
+  std::iota(order.begin(), order.end(), 0);
+  auto in_first_set = [&](int j) { return first[j] < second[j]; };
+  std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+    const bool fx = in_first_set(x);
+    const bool fy = in_first_set(y);
+    if (fx != fy) return fx;
+    if (fx) return first[x] < first[y];
+    return second[x] > second[y];
+  });
+  return order;
+}
+
+}  // namespace
+
+JohnsonTables::JohnsonTables(const Instance& instance, MachinePairs pairs)
+    : jobs_(instance.jobs()) {
+  const int m = instance.machines();
+  for (int a = 0; a < m; ++a) {
+    for (int b = a + 1; b < m; ++b) {
+      if (pairs == MachinePairs::kAdjacent && b != a + 1) continue;
+      machine_a_.push_back(a);
+      machine_b_.push_back(b);
+    }
+  }
+  const int n = jobs_;
+  lags_.assign(static_cast<size_t>(pair_count()) * n, 0);
+  orders_.assign(static_cast<size_t>(pair_count()) * n, 0);
+  std::vector<Time> first(n);
+  std::vector<Time> second(n);
+  for (int pair = 0; pair < pair_count(); ++pair) {
+    const int a = machine_a_[pair];
+    const int b = machine_b_[pair];
+    for (int j = 0; j < n; ++j) {
+      Time lag = 0;
+      for (int k = a + 1; k < b; ++k) lag += instance.time(k, j);
+      lags_[pair * n + j] = lag;
+      first[j] = instance.time(a, j) + lag;
+      second[j] = lag + instance.time(b, j);
+    }
+    const std::vector<int> order = johnson_order(first, second);
+    std::copy(order.begin(), order.end(), orders_.begin() + static_cast<size_t>(pair) * n);
+  }
+}
+
+JohnsonView JohnsonTables::view() const {
+  JohnsonView v;
+  v.pairs = pair_count();
+  v.jobs = jobs_;
+  v.machine_a = machine_a_.data();
+  v.machine_b = machine_b_.data();
+  v.lags = lags_.data();
+  v.orders = orders_.data();
+  return v;
+}
+
+}  // namespace permbb

@@ -1,0 +1,109 @@
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "flowshop_tables.hpp"
+#include "incumbent.hpp"
+#include "ivm.hpp"
+#include "johnson_tables.hpp"
+#include "search_settings.hpp"
+
+namespace permbb {
+
+// Decomposed nodes are the nodes whose children were evaluated (for a node with n-1 jobs
+// fixed: its one leaf). Decompositions replayed while an IVM initialises at a position are
+// not counted, so at an upper bound that never improves the count depends only on the
+// instance, bound, branching and upper bound, however [0, n!) is cut into intervals.
+struct NodeCounters {
+  std::uint64_t decomposed = 0;
+  std::uint64_t leaves = 0;
+
+  NodeCounters& operator+=(const NodeCounters& other) {
+    decomposed += other.decomposed;
+    leaves += other.leaves;
+    return *this;
+  }
+};
+
+// A sequential depth-first branch-and-bound over one interval [begin, end) of [0, n!), on an
+// IVM (ivm.hpp). Each step selects the next node, bounds both children sets, keeps one by the
+// branching rule and prunes against the shared incumbent; a leaf better than the incumbent
+// replaces it. The hot path allocates nothing and uses no GMP: the per-depth bound summaries
+// (lb1.hpp) are kept on a stack, so a node costs O(m) plus O(m) per child.
+class IvmExplorer {
+ public:
+  // `johnson` is needed for the LB2 bounds and ignored for LB1. Requires n >= 2.
+  IvmExplorer(const FlowshopTables& tables, const JohnsonTables* johnson,
+              const SearchSettings& settings, Incumbent& incumbent);
+
+  int jobs() const { return n_; }
+
+  // Starts exploring [begin, end): factoradic digit vectors of n digits (factoradic.hpp),
+  // end may be n!. Replays the path to `begin` without counting it (2016 §2.4). Returns
+  // false when the interval is empty.
+  bool start(const int* begin, const int* end);
+
+  // Decomposes the next node. Returns false once the interval is exhausted.
+  bool step();
+
+  // Up to `max_steps` steps; returns the number done (fewer only when exhausted).
+  std::uint64_t run(std::uint64_t max_steps);
+
+  bool exhausted() const { return exhausted_; }
+
+  // Continues until the position is a clean point (ivm::at_clean_point), at most n steps,
+  // so that the remaining interval restarts without decomposing a node twice.
+  void settle();
+
+  // The interval not yet explored: [position(), end()). Exact after settle().
+  const int* position() const { return pos_.data(); }
+  const int* end() const { return end_.data(); }
+
+  // Work stealing: the explorer keeps [position, new_end); new_end must not be behind the
+  // position (callers check with factoradic::compare).
+  void set_end(const int* new_end);
+
+  const NodeCounters& counters() const { return counters_; }
+
+  // The node the IVM points at, decoded (2016 §3.3.3): prefix, unscheduled, suffix.
+  std::vector<int> current_schedule();
+
+ private:
+  ivm::View<std::int16_t> view();
+  Time* front(int level) { return costs_.data() + (3 * level) * m_; }
+  Time* back(int level) { return costs_.data() + (3 * level + 1) * m_; }
+  Time* remain(int level) { return costs_.data() + (3 * level + 2) * m_; }
+
+  void compute_node_costs(int r);
+  void bound_and_prune_row(int r, int level);
+  Time child_bound(int level, int job, int direction);
+  void decompose_current();
+  void evaluate_leaf(int r);
+  void unfold();
+
+  const FlowshopView data_;
+  JohnsonView johnson_;
+  const SearchSettings settings_;
+  Incumbent& incumbent_;
+  const int n_;
+  const int m_;
+  Time upper_bound_;
+  bool exhausted_ = true;
+
+  int line_ = 0;
+  std::vector<int> pos_;
+  std::vector<int> end_;
+  std::vector<int> dir_;
+  std::vector<std::int16_t> matrix_;
+  // Bound summaries per level: level 0 is the root, level r+1 the node selected in row r.
+  std::vector<Time> costs_;
+  std::vector<int> suffix_length_;  // per level
+  std::vector<Time> lb_front_;
+  std::vector<Time> lb_back_;
+  std::vector<unsigned char> scheduled_;  // LB2: jobs fixed in the node being decomposed
+  std::vector<Time> child_costs_;          // LB2: one child's front, back, remain
+  std::vector<int> leaf_schedule_;
+  NodeCounters counters_;
+};
+
+}  // namespace permbb
