@@ -6,6 +6,7 @@
 #include <random>
 
 #include "ivm_explorer.hpp"
+#include "instance_source.hpp"
 #include "taillard.hpp"
 #include "test_support.hpp"
 
@@ -22,17 +23,18 @@ const BranchingRule kRules[] = {BranchingRule::kMinMin, BranchingRule::kMinMinFo
 
 // Everything one search needs, built once per instance and settings.
 struct Search {
-  Search(const Instance& inst, SearchSettings settings, Time upper_bound)
-      : tables(inst),
+  Search(const Instance& inst, SearchSettings search_settings, Time upper_bound)
+      : settings(search_settings),
+        tables(inst),
         johnson(inst, settings.bound == BoundKind::kLb2Adjacent ? MachinePairs::kAdjacent
                                                                : MachinePairs::kAll),
         incumbent(upper_bound),
         explorer(tables, &johnson, settings, incumbent) {}
 
-  // Explores [begin, end) to the end; returns the nodes decomposed.
+  // Explores [begin, end) to the end with a fresh explorer; returns its counters.
   NodeCounters explore(std::uint64_t begin, std::uint64_t end) {
     const int n = tables.jobs();
-    IvmExplorer fresh(tables, &johnson, explorer_settings(), incumbent);
+    IvmExplorer fresh(tables, &johnson, settings, incumbent);
     const auto b = digits_of(begin, n);
     const auto e = digits_of(end, n);
     fresh.start(b.data(), e.data());
@@ -40,19 +42,17 @@ struct Search {
     }
     return fresh.counters();
   }
-  SearchSettings explorer_settings() const { return settings_copy; }
 
+  SearchSettings settings;
   FlowshopTables tables;
   JohnsonTables johnson;
   Incumbent incumbent;
   IvmExplorer explorer;
-  SearchSettings settings_copy;
 };
 
 NodeCounters explore_pieces(const Instance& inst, SearchSettings settings, Time ub,
                             const std::vector<std::uint64_t>& cuts) {
   Search search(inst, settings, ub);
-  search.settings_copy = settings;
   NodeCounters total;
   for (size_t i = 0; i + 1 < cuts.size(); ++i) total += search.explore(cuts[i], cuts[i + 1]);
   EXPECT_EQ(search.incumbent.value(), ub) << "the upper bound must never improve here";
@@ -143,6 +143,17 @@ TEST(Explorer, SolvesTa001FromScratch) {
   }
   EXPECT_EQ(search.incumbent.value(), 1278);
   EXPECT_EQ(testing::naive_makespan(inst, search.incumbent.permutation()), 1278);
+}
+
+TEST(Explorer, SolvesAPublishedVrfInstanceLikeBruteForce) {
+  // A real benchmark file (10 jobs x 5 machines): every bound finds the brute-force optimum.
+  const Instance inst = load_instance(PERMBB_SHARED_DATA_DIR "/vrf-small/VFR10_5_1_Gap.txt");
+  const Time optimum = testing::brute_force_optimum(inst);
+  for (BoundKind bound : kBounds) {
+    Search search(inst, {bound, BranchingRule::kMinMin}, kInfiniteTime);
+    search.explore(0, factorial(10));
+    EXPECT_EQ(search.incumbent.value(), optimum) << to_string(bound);
+  }
 }
 
 }  // namespace

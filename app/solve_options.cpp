@@ -1,0 +1,48 @@
+#include "solve_options.hpp"
+
+#include "search_settings.hpp"
+
+namespace permbb::app {
+namespace {
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& name : names) out += (out.empty() ? "" : "|") + name;
+  return out;
+}
+
+}  // namespace
+
+void add_solve_options(CLI::App& command, SolveOptions& options) {
+  command.add_option("instance", options.instance,
+                     "Taillard name (ta001..ta120) or instance file (plain or VRF format)")
+      ->required();
+  command.add_option("--ub", options.upper_bound,
+                     "initial upper bound: inf (NEH gives the first incumbent), opt (best-known "
+                     "makespan of a Taillard instance) or N (look only for makespans < N)")
+      ->capture_default_str();
+  command.add_option("--bound", options.bound, "lower bound: " + joined(bound_kind_names()))
+      ->capture_default_str();
+  command
+      .add_option("--branch", options.branching,
+                  "branching rule: " + joined(branching_rule_names()))
+      ->capture_default_str();
+  command.add_option("--time-limit", options.time_limit_seconds,
+                     "stop after this many seconds (0: no limit); the result is then incomplete")
+      ->check(CLI::NonNegativeNumber);
+  command.add_option("--node-limit", options.node_limit,
+                     "stop after about this many decomposed nodes (0: no limit)");
+  command.add_option("--progress", options.progress_seconds,
+                     "seconds between progress lines on stderr")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  command.add_option("--json", options.json_path,
+                     "write a machine-readable result to FILE ('-': standard output)");
+  command.add_flag("--quiet,-q", options.quiet, "no progress lines; only the final result");
+  command
+      .add_option("--log-level", options.log_level, "trace|debug|info|warn|error|off")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
+      ->capture_default_str();
+}
+
+}  // namespace permbb::app

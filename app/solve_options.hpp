@@ -1,0 +1,25 @@
+#pragma once
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace permbb::app {
+
+// Everything `permbb solve` is told, as the command line spells it. One table
+// (add_solve_options) declares the options, their checks and their help text.
+struct SolveOptions {
+  std::string instance;
+  std::string upper_bound = "inf";
+  std::string bound = "lb1";
+  std::string branching = "minmin";
+  double time_limit_seconds = 0;      // 0: none
+  unsigned long long node_limit = 0;  // 0: none
+  double progress_seconds = 5;
+  std::string json_path;  // "-" for stdout
+  bool quiet = false;
+  std::string log_level = "info";
+};
+
+void add_solve_options(CLI::App& command, SolveOptions& options);
+
+}  // namespace permbb::app

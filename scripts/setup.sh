@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs the Debian packages permbb needs (only those missing) and builds it in Release
+# into ./build. Safe to run again: installed packages and an up-to-date build are kept.
+# Usage: scripts/setup.sh [--build-dir DIR] [--tsan]
+set -euo pipefail
+
+usage() {
+  cat <<'USAGE'
+Usage: scripts/setup.sh [--build-dir DIR] [--tsan]
+Installs missing build dependencies (Debian packages, needs root) and builds permbb.
+  --build-dir DIR  build folder (default: build)
+  --tsan           build with ThreadSanitizer (for the threaded tests)
+USAGE
+}
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=build
+tsan=OFF
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --build-dir) build_dir=$2; shift 2 ;;
+    --tsan) tsan=ON; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "setup.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
+  esac
+done
+
+packages=(build-essential cmake ninja-build pkg-config libgmp-dev libopenmpi-dev openmpi-bin
+  libspdlog-dev libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev googletest
+  python3 shellcheck)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup.sh: installing ${missing[*]}"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup.sh: installing packages needs root (run as root or with sudo)" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+cmake -S "$root" -B "$root/$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPERMBB_TSAN=$tsan \
+  >"$root/$build_dir.configure.log" 2>&1 || { cat "$root/$build_dir.configure.log" >&2; exit 1; }
+cmake --build "$root/$build_dir" -j "$(nproc)"

@@ -1,0 +1,132 @@
+"""End-to-end tests of the `permbb` executable: real processes, real files.
+
+Run by ctest with PERMBB_BIN (the executable), PERMBB_TEST_DATA (tests/data) and
+PERMBB_SHARED_DATA (../shared/data) in the environment. Expected values are published facts
+(Taillard's best-known makespans, from shared/notes/taillard.md), never the solver's output.
+"""
+import json
+import os
+import subprocess
+import unittest
+
+BIN = os.environ["PERMBB_BIN"]
+TEST_DATA = os.environ["PERMBB_TEST_DATA"]
+SHARED_DATA = os.environ["PERMBB_SHARED_DATA"]
+
+# Best-known (optimal) makespans of ta001..ta010 (Taillard 1993; shared/notes/taillard.md).
+TA001_TO_TA010 = [1278, 1359, 1081, 1293, 1235, 1195, 1234, 1206, 1230, 1108]
+
+
+def run(*args, timeout=120):
+    return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def solve_json(*args, timeout=120):
+    proc = run("solve", *args, "--json", "-", "--quiet", timeout=timeout)
+    return proc, json.loads(proc.stdout) if proc.stdout.strip() else None
+
+
+class SolveTaillard(unittest.TestCase):
+    def test_finds_the_known_optimum_of_ta001_to_ta010(self):
+        for index, optimum in enumerate(TA001_TO_TA010, start=1):
+            proc, result = solve_json(f"ta{index:03d}")
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            self.assertEqual(result["status"], "optimal")
+            self.assertEqual(result["makespan"], optimum, f"ta{index:03d}")
+            self.assertEqual(sorted(result["permutation"]), list(range(1, 21)))
+
+    def test_json_has_every_documented_field(self):
+        proc, result = solve_json("ta001")
+        for key in ["instance", "jobs", "machines", "bound", "branching", "initial_ub",
+                    "status", "makespan", "permutation", "nodes_decomposed", "leaves",
+                    "seconds", "nodes_per_second"]:
+            self.assertIn(key, result)
+        self.assertEqual((result["instance"], result["jobs"], result["machines"]),
+                         ("ta001", 20, 5))
+
+    def test_ub_opt_proves_nothing_better_exists(self):
+        proc, result = solve_json("ta002", "--ub", "opt")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(result["status"], "no-better-than-ub")
+        self.assertEqual(result["initial_ub"], 1359)
+        self.assertIsNone(result["makespan"])
+
+    def test_ub_above_the_optimum_finds_the_optimum(self):
+        proc, result = solve_json("ta003", "--ub", "1082", "--bound", "lb2")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(result["status"], "optimal")
+        self.assertEqual(result["makespan"], 1081)
+
+    def test_human_output_ends_with_rate(self):
+        proc = run("solve", "ta004", "--quiet")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("status        optimal", proc.stdout)
+        self.assertIn("makespan      1293", proc.stdout)
+        self.assertIn("nodes/s", proc.stdout.strip().splitlines()[-1])
+
+
+class Limits(unittest.TestCase):
+    def test_node_limit_gives_incomplete_and_exit_3(self):
+        proc, result = solve_json("ta021", "--ub", "opt", "--node-limit", "20000")
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        self.assertEqual(result["status"], "incomplete")
+
+    def test_time_limit_gives_incomplete_and_exit_3(self):
+        proc, result = solve_json("ta021", "--time-limit", "0.5")
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        self.assertEqual(result["status"], "incomplete")
+        # The NEH schedule (or a better one) is still reported.
+        self.assertIsNotNone(result["makespan"])
+        self.assertGreaterEqual(result["makespan"], 2297)
+
+
+class BadInput(unittest.TestCase):
+    def test_every_bad_file_exits_2_with_a_one_line_message_naming_it(self):
+        folder = os.path.join(TEST_DATA, "instances")
+        bad = sorted(f for f in os.listdir(folder) if f.startswith("bad_"))
+        self.assertGreater(len(bad), 5)
+        for name in bad:
+            proc = run("solve", os.path.join(folder, name))
+            self.assertEqual(proc.returncode, 2, name)
+            lines = proc.stderr.strip().splitlines()
+            self.assertEqual(len(lines), 1, proc.stderr)
+            self.assertIn(name, lines[0])
+
+    def test_missing_file_and_bad_options_exit_2(self):
+        self.assertEqual(run("solve", "/nonexistent/file.txt").returncode, 2)
+        self.assertEqual(run("solve", "ta001", "--bound", "lb9").returncode, 2)
+        self.assertEqual(run("solve", "ta001", "--branch", "left").returncode, 2)
+        self.assertEqual(run("solve", "ta001", "--ub", "-3").returncode, 2)
+        self.assertEqual(run("solve", "ta001", "--ub", "12x").returncode, 2)
+        proc = run("solve", os.path.join(TEST_DATA, "instances", "plain_3x2.txt"), "--ub", "opt")
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("not a Taillard instance", proc.stderr)
+
+
+class Commands(unittest.TestCase):
+    def test_instance_prints_the_plain_format(self):
+        proc = run("instance", "ta001")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        rows = [list(map(int, line.split())) for line in proc.stdout.strip().splitlines()]
+        self.assertEqual(rows[0], [20, 5])
+        self.assertEqual(sum(map(sum, rows[1:])), 5153)  # Taillard's checksum of ta001
+        self.assertEqual(rows[1][:5], [54, 83, 15, 71, 77])
+
+    def test_help_lists_the_options(self):
+        proc = run("solve", "--help")
+        self.assertEqual(proc.returncode, 0)
+        for option in ["--ub", "--bound", "--branch", "--time-limit", "--node-limit", "--json"]:
+            self.assertIn(option, proc.stdout)
+
+    def test_vrf_file_solves_within_the_published_bounds(self):
+        path = os.path.join(SHARED_DATA, "vrf-small", "VFR10_5_1_Gap.txt")
+        proc, result = solve_json(path)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(result["status"], "optimal")
+        # Published bounds (VFR_upper_lower_bounds.txt): 523 <= C* <= 695.
+        self.assertLessEqual(result["makespan"], 695)
+        self.assertGreaterEqual(result["makespan"], 523)
+
+
+if __name__ == "__main__":
+    unittest.main()
