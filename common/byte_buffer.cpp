@@ -1,0 +1,74 @@
+#include "byte_buffer.hpp"
+
+#include <stdexcept>
+
+namespace permbb {
+
+void ByteWriter::put_double(double value) {
+  std::uint64_t bits = 0;
+  static_assert(sizeof(bits) == sizeof(value));
+  std::memcpy(&bits, &value, sizeof(bits));
+  put(bits);
+}
+
+void ByteWriter::put_string(const std::string& text) {
+  put(static_cast<std::uint32_t>(text.size()));
+  put_bytes(text.data(), text.size());
+}
+
+void ByteWriter::put_mpz(const mpz_class& value) {
+  if (sgn(value) < 0) throw std::invalid_argument("ByteWriter::put_mpz: negative integer");
+  const size_t count = (mpz_sizeinbase(value.get_mpz_t(), 2) + 7) / 8;
+  put(static_cast<std::uint32_t>(sgn(value) == 0 ? 0 : count));
+  if (sgn(value) == 0) return;
+  const size_t at = bytes_.size();
+  bytes_.resize(at + count);
+  size_t written = 0;
+  mpz_export(bytes_.data() + at, &written, -1, 1, 0, 0, value.get_mpz_t());
+  bytes_.resize(at + written);
+}
+
+void ByteWriter::put_bytes(const void* data, size_t size) {
+  const auto* p = static_cast<const std::uint8_t*>(data);
+  bytes_.insert(bytes_.end(), p, p + size);
+}
+
+void ByteReader::need(size_t count) const {
+  if (count > size_ - offset_) {
+    throw std::runtime_error(what_ + ": truncated at byte " + std::to_string(offset_) +
+                             " (needs " + std::to_string(count) + " more, has " +
+                             std::to_string(size_ - offset_) + ")");
+  }
+}
+
+double ByteReader::get_double() {
+  const auto bits = get<std::uint64_t>();
+  double value = 0;
+  std::memcpy(&value, &bits, sizeof(value));
+  return value;
+}
+
+std::string ByteReader::get_string() {
+  const auto length = get<std::uint32_t>();
+  need(length);
+  std::string text(reinterpret_cast<const char*>(data_ + offset_), length);
+  offset_ += length;
+  return text;
+}
+
+mpz_class ByteReader::get_mpz() {
+  const auto count = get<std::uint32_t>();
+  need(count);
+  mpz_class value;
+  if (count > 0) mpz_import(value.get_mpz_t(), count, -1, 1, 0, 0, data_ + offset_);
+  offset_ += count;
+  return value;
+}
+
+void ByteReader::get_bytes(void* out, size_t size) {
+  need(size);
+  std::memcpy(out, data_ + offset_, size);
+  offset_ += size;
+}
+
+}  // namespace permbb

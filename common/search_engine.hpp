@@ -1,0 +1,45 @@
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "interval.hpp"
+#include "ivm_explorer.hpp"
+
+namespace permbb {
+
+// What an engine reports besides node counts.
+struct EngineStats {
+  NodeCounters nodes;
+  std::uint64_t steals = 0;  // local load-balancing operations so far
+  int explorers = 0;         // IVMs (threads, or GPU IVMs)
+  int active_explorers = 0;  // of which had work at the last look
+};
+
+// The interface every explorer of intervals implements: the multi-core engine (worker/),
+// the GPU explorer (gpu/) and, through them, cluster workers. One controlling thread drives
+// it; only request_stop() may be called from other threads. Upper bounds travel through the
+// Incumbent the engine was built with: lowering it (from a heuristic, another rank) is how a
+// better bound is injected, and the engine offers its own improvements there.
+//
+// Contract (the cluster and checkpoint code rely on it):
+//  - set_work() replaces all work by `intervals` (each [begin, end) within [0, n!)).
+//  - explore() explores until the work is exhausted (returns true), or `budget` has elapsed or
+//    request_stop() was called (returns false, explorers paused).
+//  - between explore() calls the engine is paused, and remaining() is the exact set of
+//    intervals not yet explored: restarting from it (in this or another engine) decomposes no
+//    node twice and skips none, so node counts at a fixed upper bound add up exactly.
+class SearchEngine {
+ public:
+  virtual ~SearchEngine() = default;
+
+  virtual std::string name() const = 0;
+  virtual void set_work(const std::vector<Interval>& intervals) = 0;
+  virtual bool explore(std::chrono::duration<double> budget) = 0;
+  virtual std::vector<Interval> remaining() = 0;
+  virtual void request_stop() = 0;
+  virtual EngineStats stats() const = 0;
+};
+
+}  // namespace permbb
