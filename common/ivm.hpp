@@ -166,4 +166,23 @@ PERMBB_HD int decode(const View<Cell>& v, int* schedule, int* suffix_begin) {
   return prefix;
 }
 
+// One step of the initialisation at a start position (2016 §2.4), with the counting rule of
+// docs/architecture.md: follow the start's digits down while the pointed node's first leaf
+// lies before the start (some digit below its row is non-zero); such nodes are decomposed
+// without being counted (they belong to the interval on the left). Stop at a pruned cell
+// (its subtree is skipped: the digits below are cleared so that advance() moves past it) or
+// at the first node whose first leaf is the start itself, which normal exploration then
+// selects and counts.
+enum class InitStep { kDone, kDescend };
+
+template <class Cell>
+PERMBB_HD InitStep init_step(const View<Cell>& v) {
+  const int r = *v.line;
+  if (is_pruned(row(v, r)[v.pos[r]])) {
+    for (int i = r + 1; i < v.n; ++i) v.pos[i] = 0;
+    return InitStep::kDone;
+  }
+  return factoradic::is_zero(v.pos + r + 1, v.n - r - 1) ? InitStep::kDone : InitStep::kDescend;
+}
+
 }  // namespace permbb::ivm

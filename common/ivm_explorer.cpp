@@ -135,20 +135,11 @@ bool IvmExplorer::start(const int* begin, const int* end) {
   return true;
 }
 
-// Initialisation at the start position (2016 §2.4): follow its digits down, decomposing the
-// nodes on the way without counting them, while the node's first leaf lies before the start
-// (some digit below it is non-zero): those nodes belong to whoever explores the interval to
-// the left. Stop at a pruned cell (its subtree is skipped) or at the first node whose first
-// leaf is the start itself: normal exploration selects and counts it.
+// Initialisation at the start position: ivm::init_step says when to stop replaying.
 void IvmExplorer::unfold() {
   const auto v = view();
-  while (true) {
+  while (ivm::init_step(v) == ivm::InitStep::kDescend) {
     const int r = line_;
-    if (ivm::is_pruned(ivm::row(v, r)[pos_[r]])) {
-      std::fill(pos_.begin() + r + 1, pos_.end(), 0);
-      return;
-    }
-    if (factoradic::is_zero(pos_.data() + r + 1, n_ - r - 1)) return;
     compute_node_costs(r);
     ivm::generate_row(v, r);
     bound_and_prune_row(r + 1, r + 1);
