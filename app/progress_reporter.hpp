@@ -23,6 +23,7 @@ class ProgressReporter {
   bool due() const { return enabled_ && std::chrono::steady_clock::now() >= next_; }
   void report(const ProgressSnapshot& snapshot);
   double elapsed_seconds() const;
+  double period_seconds() const { return period_.count(); }
 
  private:
   std::chrono::steady_clock::time_point start_;

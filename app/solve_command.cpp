@@ -7,7 +7,9 @@
 
 #include "input_error.hpp"
 #include "instance_source.hpp"
-#include "sequential_search.hpp"
+#include "engine_factory.hpp"
+#include "factoradic_mpz.hpp"
+#include "search_driver.hpp"
 #include "solve_result.hpp"
 #include "upper_bound.hpp"
 
@@ -34,7 +36,7 @@ SearchOutcome solve_single_job(const Instance& instance, Incumbent& incumbent) {
   incumbent.offer(only, total);
   SearchOutcome outcome;
   outcome.complete = true;
-  outcome.counters.leaves = 1;
+  outcome.stats.nodes.leaves = 1;
   return outcome;
 }
 
@@ -58,10 +60,18 @@ int run_solve(const SolveOptions& options) {
 
   ProgressReporter progress(options.progress_seconds, !options.quiet);
   const SearchLimits limits{options.time_limit_seconds, options.node_limit};
-  const SearchOutcome outcome = instance.jobs() == 1
-                                    ? solve_single_job(instance, incumbent)
-                                    : search_sequential(instance, settings, incumbent, limits,
-                                                        progress);
+  std::string engine_name = "none";
+  int explorers = 0;
+  SearchOutcome outcome;
+  if (instance.jobs() == 1) {
+    outcome = solve_single_job(instance, incumbent);
+  } else {
+    const auto engine = make_engine(options, instance, settings, incumbent);
+    engine_name = engine->name();
+    explorers = engine->stats().explorers;
+    const std::vector<Interval> whole = {Interval{0, factorial(instance.jobs())}};
+    outcome = drive_search(*engine, instance, whole, incumbent, limits, progress);
+  }
 
   SolveResult result;
   result.instance = instance.name();
@@ -75,8 +85,11 @@ int run_solve(const SolveOptions& options) {
   result.has_schedule = incumbent.has_schedule();
   result.makespan = incumbent.value();
   result.permutation = incumbent.permutation();
-  result.nodes_decomposed = outcome.counters.decomposed;
-  result.leaves = outcome.counters.leaves;
+  result.nodes_decomposed = outcome.stats.nodes.decomposed;
+  result.leaves = outcome.stats.nodes.leaves;
+  result.steals = outcome.stats.steals;
+  result.engine = engine_name;
+  result.threads = explorers;
   result.seconds = progress.elapsed_seconds();
 
   if (options.json_path != "-") std::cout << format_human(result) << std::flush;

@@ -36,6 +36,22 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
                      "seconds between progress lines on stderr")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  command.add_option("--threads", options.threads,
+                     "CPU explorer threads (0: all hardware threads)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  command.add_option("--steal-policy", options.steal_policy,
+                     "how idle CPU threads pick a victim: ring|random|largest")
+      ->check(CLI::IsMember({"ring", "random", "largest"}))
+      ->capture_default_str();
+  auto* gpu = command.add_flag_callback(
+      "--gpu", [&options] { options.gpu = "on"; }, "explore on the GPU (an error without one)");
+  auto* no_gpu = command.add_flag_callback(
+      "--no-gpu", [&options] { options.gpu = "off"; },
+      "explore on the CPU even if a GPU is present (default: the GPU when there is one)");
+  gpu->excludes(no_gpu);
+  command.add_option("--ivms", options.ivms, "GPU IVMs (0: chosen from the device)")
+      ->check(CLI::NonNegativeNumber);
   command.add_option("--json", options.json_path,
                      "write a machine-readable result to FILE ('-': standard output)");
   command.add_flag("--quiet,-q", options.quiet, "no progress lines; only the final result");

@@ -15,6 +15,10 @@ struct SolveOptions {
   double time_limit_seconds = 0;      // 0: none
   unsigned long long node_limit = 0;  // 0: none
   double progress_seconds = 5;
+  int threads = 0;  // 0: all hardware threads
+  std::string steal_policy = "largest";
+  std::string gpu = "auto";  // auto | on | off
+  int ivms = 0;              // GPU IVMs, 0: from the device
   std::string json_path;  // "-" for stdout
   bool quiet = false;
   std::string log_level = "info";

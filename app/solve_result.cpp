@@ -52,6 +52,7 @@ nlohmann::json to_json(const SolveResult& r) {
   j["nodes_per_second"] = rate(r);
   j["threads"] = r.threads;
   j["engine"] = r.engine;
+  j["steals"] = r.steals;
   return j;
 }
 

@@ -36,8 +36,9 @@ struct SolveResult {
   std::uint64_t nodes_decomposed = 0;
   std::uint64_t leaves = 0;
   double seconds = 0;
-  int threads = 1;
+  int threads = 1;  // explorers: CPU threads or GPU IVMs
   std::string engine = "cpu";
+  std::uint64_t steals = 0;
 };
 
 // Machine-readable form; jobs are 1-based there, as users number them.

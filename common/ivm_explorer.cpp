@@ -208,6 +208,11 @@ void IvmExplorer::settle() {
   }
 }
 
+bool IvmExplorer::normalize() {
+  if (!exhausted_ && !ivm::advance(view())) exhausted_ = true;
+  return !exhausted_;
+}
+
 void IvmExplorer::set_end(const int* new_end) {
   std::copy_n(new_end, n_, end_.begin());
   if (!ivm::before_end(view())) exhausted_ = true;

@@ -59,6 +59,11 @@ class IvmExplorer {
   const int* position() const { return pos_.data(); }
   const int* end() const { return end_.data(); }
 
+  // Moves the position to the next node to decompose, so every digit is in range (after a
+  // leaf the last digit may have run past its row). Returns false if the interval is
+  // exhausted. Work stealing calls it before cutting [position, end).
+  bool normalize();
+
   // Work stealing: the explorer keeps [position, new_end); new_end must not be behind the
   // position (callers check with factoradic::compare).
   void set_end(const int* new_end);
