@@ -23,7 +23,9 @@
 namespace permbb {
 namespace {
 
-std::string quoted(const std::string& file) { return "'" + file + "'"; }
+std::string quoted(const std::string& file) {
+  return "'" + file + "'";
+}
 
 std::string hex(std::uint64_t value) {
   char text[19];
@@ -62,8 +64,8 @@ std::string inconsistency(const GlobalCheckpoint& c) {
       const Interval& first = unit.intervals().front();
       const Interval& last = unit.intervals().back();
       if (sgn(first.begin) < 0 || last.end > limit) {
-        return "unit #" + std::to_string(unit.id()) + " leaves [0, n!] for n = " +
-               std::to_string(c.jobs);
+        return "unit #" + std::to_string(unit.id()) +
+               " leaves [0, n!] for n = " + std::to_string(c.jobs);
       }
     }
   }
@@ -126,17 +128,18 @@ std::vector<WorkUnit> get_units(ByteReader& in, const char* list) {
   for (std::uint64_t u = 0; u < count; ++u) {
     const auto id = in.get<std::int64_t>();
     const auto k = in.get<std::uint32_t>();
-    const std::string where = std::string(list) + " unit #" + std::to_string(id);
-    require(k <= in.remaining() / 8, where + " announces " + std::to_string(k) + " intervals");
+    const auto where = [&] { return std::string(list) + " unit #" + std::to_string(id); };
+    require(k <= in.remaining() / 8, where() + " announces " + std::to_string(k) + " intervals");
     std::vector<Interval> intervals(k);
     for (std::uint32_t j = 0; j < k; ++j) {
       intervals[j].begin = in.get_mpz();
       intervals[j].end = in.get_mpz();
       const Interval& x = intervals[j];
-      require(x.begin < x.end, where + ": interval " + to_string(x) + " is empty");
-      require(j == 0 || intervals[j - 1].end <= x.begin,
-              where + ": intervals " + to_string(intervals[j - 1]) + " and " + to_string(x) +
-                  " overlap or are out of order");
+      if (x.empty()) throw std::runtime_error(where() + ": interval " + to_string(x) + " is empty");
+      if (j > 0 && intervals[j - 1].end > x.begin) {
+        throw std::runtime_error(where() + ": intervals " + to_string(intervals[j - 1]) + " and " +
+                                 to_string(x) + " overlap or are out of order");
+      }
     }
     units.emplace_back(id, std::move(intervals));
   }
@@ -259,8 +262,8 @@ void keep_previous(const std::string& path, const std::string& prev) {
     }
     return;
   }
-  const bool no_links = errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS ||
-                        errno == EMLINK || errno == EXDEV;
+  const bool no_links =
+      errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS || errno == EMLINK || errno == EXDEV;
   if (no_links && ::rename(path.c_str(), prev.c_str()) == 0) return;
   fail_save(path, "cannot keep the previous checkpoint as", prev);
 }
@@ -297,18 +300,6 @@ std::vector<std::uint8_t> read_whole_file(const std::string& path) {
   }
   bytes.resize(done);
   return bytes;
-}
-
-std::uint64_t get_u64(const std::uint8_t* p) {
-  std::uint64_t value = 0;
-  for (int i = 7; i >= 0; --i) value = (value << 8) | p[i];
-  return value;
-}
-
-std::uint32_t get_u32(const std::uint8_t* p) {
-  std::uint32_t value = 0;
-  for (int i = 3; i >= 0; --i) value = (value << 8) | p[i];
-  return value;
 }
 
 std::string describe_instance(const std::string& name, std::uint64_t fingerprint, int jobs,
@@ -359,14 +350,15 @@ GlobalCheckpoint load_checkpoint(const std::string& path) {
     throw InputError(name + " is not a permbb checkpoint (bad magic; expected \"PERMBBCK\")");
   }
   if (size < 12) throw truncated_header();
-  const std::uint32_t version = get_u32(bytes.data() + 8);
+  ByteReader header(bytes.data() + 8, size - 8, name);
+  const auto version = header.get<std::uint32_t>();
   if (version != kCheckpointFormatVersion) {
     throw InputError(name + " has an unknown format version " + std::to_string(version) +
                      " (known versions: " + std::to_string(kCheckpointFormatVersion) + ")");
   }
   if (size < kCheckpointHeaderSize) throw truncated_header();
-  const std::uint64_t length = get_u64(bytes.data() + 12);
-  const std::uint64_t stored_crc = get_u64(bytes.data() + 20);
+  const auto length = header.get<std::uint64_t>();
+  const auto stored_crc = header.get<std::uint64_t>();
   const std::uint64_t held = size - kCheckpointHeaderSize;
   if (held < length) {
     throw InputError(name + " is truncated: the header announces a payload length of " +
@@ -401,8 +393,8 @@ GlobalCheckpoint load_checkpoint_with_fallback(const std::string& path, bool all
   } catch (const InputError& first) {
     if (!allow_fallback) {
       if (!std::filesystem::exists(prev)) throw;
-      throw InputError(std::string(first.what()) + "; --restart-fallback would load the " +
-                       "previous checkpoint " + quoted(prev) + " instead");
+      throw InputError(std::string(first.what()) + "; the previous checkpoint " + quoted(prev) +
+                       " exists: --restart-fallback tries it");
     }
     try {
       GlobalCheckpoint checkpoint = load_checkpoint(prev);
@@ -411,8 +403,8 @@ GlobalCheckpoint load_checkpoint_with_fallback(const std::string& path, bool all
       }
       return checkpoint;
     } catch (const InputError& second) {
-      throw InputError("no usable checkpoint: " + std::string(first.what()) + "; fallback: " +
-                       second.what());
+      throw InputError("no usable checkpoint: " + std::string(first.what()) +
+                       "; fallback: " + second.what());
     }
   }
 }

@@ -5,7 +5,7 @@
 // crc64("123456789") = 0x995DC9BBDF1939FA. The checkpoint file stores it over its payload
 // (checkpoint_file.hpp): it detects every burst error of up to 64 bits, so any flipped byte.
 //
-// Table-driven, one byte per step (about 1 GB/s): a 500 MB checkpoint costs well under a
+// Table-driven, eight bytes per step (slicing-by-8): a 500 MB checkpoint costs a fraction of a
 // second, less than writing it.
 #include <cstddef>
 #include <cstdint>
