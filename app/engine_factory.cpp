@@ -1,6 +1,8 @@
 #include "engine_factory.hpp"
 
-#include "gpu_devices.hpp"
+#include <spdlog/spdlog.h>
+
+#include "gpu_engine.hpp"
 #include "input_error.hpp"
 #include "multicore_engine.hpp"
 #include "steal_policy.hpp"
@@ -21,16 +23,28 @@ std::unique_ptr<SearchEngine> make_multicore(const SolveOptions& options,
 }  // namespace
 
 std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Instance& instance,
-                                          const SearchSettings& settings, Incumbent& incumbent) {
+                                          const SearchSettings& settings, Incumbent& incumbent,
+                                          int local_rank) {
   if (options.gpu == "off") return make_multicore(options, instance, settings, incumbent);
-  const bool have_gpu = gpu::built_with_cuda() && !gpu::list_devices().empty();
-  if (options.gpu == "on" && !have_gpu) {
+  const auto devices = gpu::built_with_cuda() ? gpu::list_devices() : std::vector<gpu::DeviceInfo>{};
+  if (options.gpu == "on" && devices.empty()) {
     throw InputError(gpu::built_with_cuda() ? "--gpu: no CUDA device is visible"
                                             : "--gpu: this permbb was built without CUDA");
   }
-  if (!have_gpu) return make_multicore(options, instance, settings, incumbent);
-  if (options.gpu == "on") throw InputError("--gpu: the GPU explorer is not part of this build yet");
-  return make_multicore(options, instance, settings, incumbent);
+  if (devices.empty()) return make_multicore(options, instance, settings, incumbent);
+  if (settings.bound != BoundKind::kLb1) {
+    if (options.gpu == "on") {
+      throw InputError("--gpu: the GPU explorer bounds with lb1 only; use --no-gpu for " +
+                       to_string(settings.bound));
+    }
+    spdlog::warn("{} runs on the CPU: the GPU explorer bounds with lb1 only",
+                 to_string(settings.bound));
+    return make_multicore(options, instance, settings, incumbent);
+  }
+  gpu::GpuOptions gpu_options;
+  gpu_options.device = local_rank % static_cast<int>(devices.size());
+  gpu_options.ivms = options.ivms;
+  return gpu::make_gpu_engine(instance, settings, incumbent, gpu_options);
 }
 
 }  // namespace permbb::app

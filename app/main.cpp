@@ -7,8 +7,12 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "checkpoint_command.hpp"
+#include "cluster_solve.hpp"
+#include "signal_watcher.hpp"
 #include "input_error.hpp"
 #include "instance_command.hpp"
+#include "mpi_transport.hpp"
 #include "solve_command.hpp"
 #include "solve_options.hpp"
 
@@ -23,6 +27,26 @@ void configure_logging(const std::string& level, bool quiet) {
   spdlog::set_default_logger(logger);
 }
 
+// `mpirun -np P permbb solve ...`: rank 0 coordinates, the others work (P >= 2); a single
+// rank under a launcher solves alone. A failure on one rank ends the whole job (MPI_Abort),
+// so no rank waits forever for a dead one; bad input is seen by every rank alike.
+int solve_under_mpi(int& argc, char**& argv, const permbb::app::SolveOptions& options,
+                    permbb::app::SignalWatcher& signals) {
+  permbb::cluster::MpiSession session(&argc, &argv);
+  try {
+    if (session.size() == 1) return permbb::app::run_solve(options, signals);
+    return permbb::app::run_cluster_solve(options, session, signals);
+  } catch (const permbb::InputError& e) {
+    if (session.rank() == 0) std::cerr << "permbb: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    permbb::cluster::abort_job("permbb: rank " + std::to_string(session.rank()) +
+                                   ": internal error: " + e.what(),
+                               1);
+    return 1;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -33,6 +57,13 @@ int main(int argc, char** argv) {
   permbb::app::SolveOptions solve_options;
   CLI::App* solve = app.add_subcommand("solve", "solve an instance exactly");
   permbb::app::add_solve_options(*solve, solve_options);
+
+  std::string checkpoint_file;
+  bool checkpoint_json = false;
+  CLI::App* checkpoint =
+      app.add_subcommand("checkpoint", "print what a checkpoint file holds, without solving");
+  checkpoint->add_option("file", checkpoint_file, "checkpoint file")->required();
+  checkpoint->add_flag("--json", checkpoint_json, "machine-readable output");
 
   std::string instance_spec;
   CLI::App* instance = app.add_subcommand("instance", "print an instance in the plain format");
@@ -47,8 +78,15 @@ int main(int argc, char** argv) {
   try {
     if (solve->parsed()) {
       configure_logging(solve_options.log_level, solve_options.quiet);
-      return permbb::app::run_solve(solve_options);
+      solve_options.upper_bound_given = solve->count("--ub") > 0;
+      // Before any other thread (MPI's, the engines'), so that all of them block the signals.
+      permbb::app::SignalWatcher signals;
+      if (permbb::cluster::launched_by_mpi_launcher()) {
+        return solve_under_mpi(argc, argv, solve_options, signals);
+      }
+      return permbb::app::run_solve(solve_options, signals);
     }
+    if (checkpoint->parsed()) return permbb::app::run_checkpoint(checkpoint_file, checkpoint_json);
     return permbb::app::run_instance(instance_spec);
   } catch (const permbb::InputError& e) {
     std::cerr << "permbb: error: " << e.what() << "\n";

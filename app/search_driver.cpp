@@ -30,7 +30,8 @@ double next_slice(const SearchLimits& limits, const ProgressReporter& progress, 
 
 SearchOutcome drive_search(SearchEngine& engine, const Instance& instance,
                            const std::vector<Interval>& work, const Incumbent& incumbent,
-                           const SearchLimits& limits, ProgressReporter& progress) {
+                           const SearchLimits& limits, ProgressReporter& progress,
+                           const BetweenSlices& between) {
   engine.set_work(work);
   SearchOutcome outcome;
   while (true) {
@@ -38,15 +39,17 @@ SearchOutcome drive_search(SearchEngine& engine, const Instance& instance,
     outcome.complete = engine.explore(std::chrono::duration<double>(slice));
     outcome.stats = engine.stats();
     if (outcome.complete) return outcome;
+    const bool stopped = between && between(engine, outcome.stats);
     const bool over_time = limits.seconds > 0 && progress.elapsed_seconds() >= limits.seconds;
     const bool over_nodes = limits.nodes > 0 && outcome.stats.nodes.decomposed >= limits.nodes;
-    if (over_time || over_nodes || progress.due()) outcome.remaining = engine.remaining();
+    const bool ending = stopped || over_time || over_nodes;
+    if (ending || progress.due()) outcome.remaining = engine.remaining();
     if (progress.due()) {
       progress.report({outcome.stats.nodes.decomposed, incumbent.value(),
                        1.0 - remaining_fraction(outcome.remaining, instance.jobs()),
                        outcome.stats.active_explorers});
     }
-    if (over_time || over_nodes) return outcome;
+    if (ending) return outcome;
   }
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "incumbent.hpp"
@@ -21,10 +22,15 @@ struct SearchOutcome {
   std::vector<Interval> remaining;  // what is left when incomplete
 };
 
-// Drives an engine over `work` in slices: between slices it reports progress and checks the
-// limits; it ends when the work is exhausted or a limit is reached.
+// Called between slices with the paused engine; returns true to stop the search (a signal).
+using BetweenSlices = std::function<bool(SearchEngine& engine, const EngineStats& stats)>;
+
+// Drives an engine over `work` in slices: between slices it reports progress, calls
+// `between` (checkpoints, signals) and checks the limits; it ends when the work is exhausted,
+// a limit is reached or `between` says stop.
 SearchOutcome drive_search(SearchEngine& engine, const Instance& instance,
                            const std::vector<Interval>& work, const Incumbent& incumbent,
-                           const SearchLimits& limits, ProgressReporter& progress);
+                           const SearchLimits& limits, ProgressReporter& progress,
+                           const BetweenSlices& between);
 
 }  // namespace permbb::app

@@ -1,32 +1,17 @@
 #include "solve_command.hpp"
 
-#include <fstream>
-#include <iostream>
+#include <algorithm>
 
 #include <spdlog/spdlog.h>
 
-#include "input_error.hpp"
-#include "instance_source.hpp"
 #include "engine_factory.hpp"
-#include "factoradic_mpz.hpp"
+#include "instance_source.hpp"
+#include "run_checkpoints.hpp"
 #include "search_driver.hpp"
-#include "solve_result.hpp"
-#include "upper_bound.hpp"
+#include "solve_output.hpp"
 
 namespace permbb::app {
 namespace {
-
-void write_json(const SolveResult& result, const std::string& path) {
-  const std::string text = to_json(result).dump(2) + "\n";
-  if (path == "-") {
-    std::cout << text << std::flush;
-    return;
-  }
-  std::ofstream out(path);
-  if (!out) throw InputError(path + ": cannot open for writing the JSON result");
-  out << text;
-  if (!out.flush()) throw InputError(path + ": write failed");
-}
 
 // One job: the only schedule needs no search.
 SearchOutcome solve_single_job(const Instance& instance, Incumbent& incumbent) {
@@ -40,6 +25,39 @@ SearchOutcome solve_single_job(const Instance& instance, Incumbent& incumbent) {
   return outcome;
 }
 
+std::vector<Interval> all_intervals(const std::vector<WorkUnit>& units) {
+  std::vector<Interval> work;
+  for (const WorkUnit& unit : units) {
+    work.insert(work.end(), unit.intervals().begin(), unit.intervals().end());
+  }
+  std::sort(work.begin(), work.end(),
+            [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
+  return work;
+}
+
+cluster::Solution best_of(const Incumbent& incumbent) {
+  return {incumbent.value(), incumbent.permutation()};
+}
+
+RunCounters counters_of(const EngineStats& stats, const ProgressReporter& clock) {
+  return {stats.nodes.decomposed, stats.nodes.leaves, clock.elapsed_seconds(), 0, stats.steals};
+}
+
+// Between slices: checkpoints when due or asked (SIGUSR1), and a stop on SIGTERM/SIGINT.
+BetweenSlices checkpoint_hook(CheckpointKeeper& keeper, SignalWatcher& signals,
+                              const Incumbent& incumbent, const ProgressReporter& clock) {
+  return [&](SearchEngine& engine, const EngineStats& stats) {
+    const bool asked = signals.take_checkpoint_request();
+    const bool stop = signals.stop_requested();
+    if (stop) spdlog::warn("signal {}: checkpoint and stop", signals.stop_signal());
+    if (keeper.enabled() && (asked || stop || keeper.due())) {
+      keeper.write({}, {WorkUnit(1, engine.remaining())}, best_of(incumbent),
+                   counters_of(stats, clock));
+    }
+    return stop;
+  };
+}
+
 SolveStatus status_of(const SearchOutcome& outcome, const Incumbent& incumbent) {
   if (!outcome.complete) return SolveStatus::kIncomplete;
   return incumbent.has_schedule() ? SolveStatus::kOptimal : SolveStatus::kNoBetterThanUb;
@@ -47,54 +65,52 @@ SolveStatus status_of(const SearchOutcome& outcome, const Incumbent& incumbent) 
 
 }  // namespace
 
-int run_solve(const SolveOptions& options) {
+int run_solve(const SolveOptions& options, SignalWatcher& signals) {
   const Instance instance = load_instance(options.instance);
   const SearchSettings settings{parse_bound_kind(options.bound),
                                 parse_branching_rule(options.branching)};
-  const InitialUpperBound initial = resolve_upper_bound(options.upper_bound, instance);
+  const StartPoint start = resolve_start(options, instance, settings);
   Incumbent incumbent;
-  seed_incumbent(initial, incumbent);
+  seed_incumbent(start.initial, incumbent);
+  if (start.restarted) {
+    if (start.best.permutation.empty()) incumbent.lower_to(start.best.makespan);
+    else incumbent.offer(start.best.permutation, start.best.makespan);
+  }
   spdlog::info("{}: {} jobs x {} machines, {} + {}, initial UB {} ({})", instance.name(),
                instance.jobs(), instance.machines(), to_string(settings.bound),
-               to_string(settings.branching), initial.value, initial.origin);
+               to_string(settings.branching), start.initial.value, start.initial.origin);
 
   ProgressReporter progress(options.progress_seconds, !options.quiet);
+  CheckpointKeeper keeper(options, instance, settings, start);
   const SearchLimits limits{options.time_limit_seconds, options.node_limit};
-  std::string engine_name = "none";
-  int explorers = 0;
+  SolveResult result = make_result_header(instance, settings, start.initial);
   SearchOutcome outcome;
   if (instance.jobs() == 1) {
     outcome = solve_single_job(instance, incumbent);
+    result.engine = "none";
   } else {
     const auto engine = make_engine(options, instance, settings, incumbent);
-    engine_name = engine->name();
-    explorers = engine->stats().explorers;
-    const std::vector<Interval> whole = {Interval{0, factorial(instance.jobs())}};
-    outcome = drive_search(*engine, instance, whole, incumbent, limits, progress);
+    result.engine = engine->name();
+    result.threads = engine->stats().explorers;
+    outcome = drive_search(*engine, instance, all_intervals(start.units), incumbent, limits,
+                           progress, checkpoint_hook(keeper, signals, incumbent, progress));
   }
-
-  SolveResult result;
-  result.instance = instance.name();
-  result.jobs = instance.jobs();
-  result.machines = instance.machines();
-  result.bound = to_string(settings.bound);
-  result.branching = to_string(settings.branching);
-  result.initial_ub = initial.value;
-  result.initial_ub_origin = initial.origin;
+  const RunCounters run = counters_of(outcome.stats, progress);
+  keeper.write({}, outcome.complete ? std::vector<WorkUnit>{}
+                                    : std::vector<WorkUnit>{WorkUnit(1, outcome.remaining)},
+               best_of(incumbent), run);
+  const CheckpointStatistics all = totals(start.earlier, run, start.restarted);
   result.status = status_of(outcome, incumbent);
   result.has_schedule = incumbent.has_schedule();
   result.makespan = incumbent.value();
   result.permutation = incumbent.permutation();
-  result.nodes_decomposed = outcome.stats.nodes.decomposed;
-  result.leaves = outcome.stats.nodes.leaves;
+  result.nodes_decomposed = all.nodes_decomposed;
+  result.leaves = all.leaves;
+  result.seconds = all.wall_seconds;
+  result.run_seconds = run.wall_seconds;
+  result.restarts = all.restarts;
   result.steals = outcome.stats.steals;
-  result.engine = engine_name;
-  result.threads = explorers;
-  result.seconds = progress.elapsed_seconds();
-
-  if (options.json_path != "-") std::cout << format_human(result) << std::flush;
-  if (!options.json_path.empty()) write_json(result, options.json_path);
-  return exit_code(result.status);
+  return emit_result(result, options);
 }
 
 }  // namespace permbb::app

@@ -21,6 +21,17 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
                      "initial upper bound: inf (NEH gives the first incumbent), opt (best-known "
                      "makespan of a Taillard instance) or N (look only for makespans < N)")
       ->capture_default_str();
+  command.add_option("--checkpoint", options.checkpoint_path,
+                     "write the global checkpoint to FILE (periodically, on SIGUSR1, on SIGTERM/"
+                     "SIGINT and when a limit stops the search); FILE.prev keeps the previous one");
+  command.add_option("--checkpoint-interval", options.checkpoint_seconds,
+                     "seconds between periodic checkpoints")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  command.add_option("--restart", options.restart_path,
+                     "continue the search saved in this checkpoint (any number of ranks)");
+  command.add_flag("--restart-fallback", options.restart_fallback,
+                   "if the --restart file is unusable, use FILE.prev (and say so)");
   command.add_option("--bound", options.bound, "lower bound: " + joined(bound_kind_names()))
       ->capture_default_str();
   command
@@ -52,6 +63,10 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
   gpu->excludes(no_gpu);
   command.add_option("--ivms", options.ivms, "GPU IVMs (0: chosen from the device)")
       ->check(CLI::NonNegativeNumber);
+  command.add_option("--worker-checkpoint-interval", options.worker_checkpoint_seconds,
+                     "under mpirun: seconds between a worker's checkpoints to the coordinator")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   command.add_option("--json", options.json_path,
                      "write a machine-readable result to FILE ('-': standard output)");
   command.add_flag("--quiet,-q", options.quiet, "no progress lines; only the final result");

@@ -10,6 +10,7 @@ namespace permbb::app {
 struct SolveOptions {
   std::string instance;
   std::string upper_bound = "inf";
+  bool upper_bound_given = false;  // --ub was on the command line
   std::string bound = "lb1";
   std::string branching = "minmin";
   double time_limit_seconds = 0;      // 0: none
@@ -19,6 +20,11 @@ struct SolveOptions {
   std::string steal_policy = "largest";
   std::string gpu = "auto";  // auto | on | off
   int ivms = 0;              // GPU IVMs, 0: from the device
+  double worker_checkpoint_seconds = 30;  // cluster workers (2022 §4.2.1)
+  std::string checkpoint_path;            // global checkpoint file (none: no checkpoints)
+  double checkpoint_seconds = 300;
+  std::string restart_path;               // restart from this checkpoint
+  bool restart_fallback = false;          // use FILE.prev if FILE is unusable
   std::string json_path;  // "-" for stdout
   bool quiet = false;
   std::string log_level = "info";

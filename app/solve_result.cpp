@@ -20,6 +20,7 @@ int exit_code(SolveStatus status) { return status == SolveStatus::kIncomplete ? 
 
 namespace {
 
+// Over all runs: nodes of every run by the time of every run.
 double rate(const SolveResult& r) {
   return r.seconds > 0 ? static_cast<double>(r.nodes_decomposed) / r.seconds : 0.0;
 }
@@ -50,9 +51,12 @@ nlohmann::json to_json(const SolveResult& r) {
   j["leaves"] = r.leaves;
   j["seconds"] = r.seconds;
   j["nodes_per_second"] = rate(r);
+  j["run_seconds"] = r.run_seconds;
+  j["restarts"] = r.restarts;
   j["threads"] = r.threads;
   j["engine"] = r.engine;
   j["steals"] = r.steals;
+  if (!r.cluster.is_null()) j["cluster"] = r.cluster;
   return j;
 }
 

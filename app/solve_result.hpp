@@ -35,10 +35,13 @@ struct SolveResult {
   std::vector<int> permutation;  // 0-based jobs
   std::uint64_t nodes_decomposed = 0;
   std::uint64_t leaves = 0;
-  double seconds = 0;
+  double seconds = 0;      // over all runs (restarts included)
+  double run_seconds = 0;  // this run alone
+  unsigned restarts = 0;
   int threads = 1;  // explorers: CPU threads or GPU IVMs
   std::string engine = "cpu";
   std::uint64_t steals = 0;
+  nlohmann::json cluster;  // coordinator statistics of an MPI run (null otherwise)
 };
 
 // Machine-readable form; jobs are 1-based there, as users number them.

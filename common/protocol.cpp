@@ -15,6 +15,7 @@ enum class Kind : std::uint8_t {
   kBest = 3,
   kStopOrder = 4,
   kFarewell = 5,
+  kCheckpointRequest = 6,
 };
 
 // Names used in error messages: the tag and the direction.
@@ -23,6 +24,7 @@ constexpr const char* kWorkAssignmentName = "WORK message (coordinator -> worker
 constexpr const char* kBestName = "BEST message";
 constexpr const char* kStopOrderName = "END message (coordinator -> worker)";
 constexpr const char* kFarewellName = "END message (worker -> coordinator)";
+constexpr const char* kCheckpointRequestName = "CKPT message (coordinator -> worker)";
 
 // Fixed part of an encoded interval: the two uint32 lengths of its GMP integers.
 constexpr std::size_t kIntervalHeader = 2 * sizeof(std::uint32_t);
@@ -93,8 +95,8 @@ ByteWriter start(Kind kind, std::size_t size) {
 std::uint32_t get_count(ByteReader& in, std::size_t min_item_size, const char* what) {
   const auto count = in.get<std::uint32_t>();
   if (count > in.remaining() / min_item_size) {
-    fail(what, "count " + std::to_string(count) + " exceeds the " +
-                   std::to_string(in.remaining()) + " bytes left");
+    fail(what, "count " + std::to_string(count) + " exceeds the " + std::to_string(in.remaining()) +
+                   " bytes left");
   }
   return count;
 }
@@ -160,16 +162,21 @@ Encoded encoded(const Message& message) {
 
 std::string to_string(Tag tag) {
   switch (tag) {
-    case Tag::kWork: return "WORK";
-    case Tag::kBest: return "BEST";
-    case Tag::kEnd: return "END";
+    case Tag::kWork:
+      return "WORK";
+    case Tag::kBest:
+      return "BEST";
+    case Tag::kEnd:
+      return "END";
+    case Tag::kCheckpointRequest:
+      return "CKPT";
   }
   return "tag " + std::to_string(static_cast<int>(tag));
 }
 
 Bytes encode(const WorkReport& m) {
-  ByteWriter out = start(Kind::kWorkReport, 1 + 8 + 8 + 8 + 4 + sizeof(Time) +
-                                                intervals_size(m.intervals));
+  ByteWriter out =
+      start(Kind::kWorkReport, 1 + 8 + 8 + 8 + 4 + sizeof(Time) + intervals_size(m.intervals));
   if (m.max_intervals < 1 || m.intervals.size() > static_cast<std::size_t>(m.max_intervals)) {
     throw std::invalid_argument(std::string(kWorkReportName) + ": " +
                                 std::to_string(m.intervals.size()) + " intervals for K_max " +
@@ -185,8 +192,8 @@ Bytes encode(const WorkReport& m) {
 }
 
 Bytes encode(const WorkAssignment& m) {
-  ByteWriter out = start(Kind::kWorkAssignment,
-                         1 + 8 + solution_size(m.best) + intervals_size(m.intervals));
+  ByteWriter out =
+      start(Kind::kWorkAssignment, 1 + 8 + solution_size(m.best) + intervals_size(m.intervals));
   out.put(m.unit_id);
   put_solution(out, m.best);
   put_intervals(out, m.intervals, kWorkAssignmentName);
@@ -199,11 +206,17 @@ Bytes encode(const BestMessage& m) {
   return std::move(out.bytes());
 }
 
-Bytes encode(const StopOrder&) { return std::move(start(Kind::kStopOrder, 1).bytes()); }
+Bytes encode(const StopOrder&) {
+  return std::move(start(Kind::kStopOrder, 1).bytes());
+}
+
+Bytes encode(const CheckpointRequest&) {
+  return std::move(start(Kind::kCheckpointRequest, 1).bytes());
+}
 
 Bytes encode(const Farewell& m) {
-  ByteWriter out = start(Kind::kFarewell, 1 + 8 + 8 + 8 + solution_size(m.best) +
-                                              intervals_size(m.intervals));
+  ByteWriter out =
+      start(Kind::kFarewell, 1 + 8 + 8 + 8 + solution_size(m.best) + intervals_size(m.intervals));
   out.put(m.unit_id);
   out.put(m.decomposed);
   out.put(m.leaves);
@@ -265,6 +278,13 @@ StopOrder decode_stop_order(ByteSpan bytes) {
   return StopOrder{};
 }
 
+CheckpointRequest decode_checkpoint_request(ByteSpan bytes) {
+  ByteReader in(bytes.data(), bytes.size(), kCheckpointRequestName);
+  get_kind(in, Kind::kCheckpointRequest, kCheckpointRequestName);
+  expect_end(in, kCheckpointRequestName);
+  return CheckpointRequest{};
+}
+
 Farewell decode_farewell(ByteSpan bytes) {
   ByteReader in(bytes.data(), bytes.size(), kFarewellName);
   get_kind(in, Kind::kFarewell, kFarewellName);
@@ -280,18 +300,29 @@ Farewell decode_farewell(ByteSpan bytes) {
 
 ToCoordinator decode_from_worker(int tag, ByteSpan bytes) {
   switch (static_cast<Tag>(tag)) {
-    case Tag::kWork: return decode_work_report(bytes);
-    case Tag::kBest: return decode_best(bytes);
-    case Tag::kEnd: return decode_farewell(bytes);
+    case Tag::kWork:
+      return decode_work_report(bytes);
+    case Tag::kBest:
+      return decode_best(bytes);
+    case Tag::kEnd:
+      return decode_farewell(bytes);
+    case Tag::kCheckpointRequest:
+      break;  // never sent by a worker
   }
-  throw std::runtime_error("message from a worker: unknown tag " + std::to_string(tag));
+  throw std::runtime_error("message from a worker: unknown or unexpected tag " +
+                           std::to_string(tag));
 }
 
 ToWorker decode_from_coordinator(int tag, ByteSpan bytes) {
   switch (static_cast<Tag>(tag)) {
-    case Tag::kWork: return decode_work_assignment(bytes);
-    case Tag::kBest: return decode_best(bytes);
-    case Tag::kEnd: return decode_stop_order(bytes);
+    case Tag::kWork:
+      return decode_work_assignment(bytes);
+    case Tag::kBest:
+      return decode_best(bytes);
+    case Tag::kEnd:
+      return decode_stop_order(bytes);
+    case Tag::kCheckpointRequest:
+      return decode_checkpoint_request(bytes);
   }
   throw std::runtime_error("message from the coordinator: unknown tag " + std::to_string(tag));
 }

@@ -20,10 +20,16 @@
 // | END  | 3     | worker → coordinator | Farewell       | "I left": unit id, nodes and leaves   |
 // |      |       |                      |                | since the last checkpoint, the last   |
 // |      |       |                      |                | best solution, remaining intervals    |
+// | CKPT | 4     | coordinator → worker | CheckpointRe-  | nothing: another worker waits for     |
+// |      |       |                      | quest          | work (or a stop): checkpoint soon     |
 //
-// Every message is answered: a worker sends one message and waits for the reply (§4.2.2),
-// except Farewell, its last word, which gets none. A worker starts by sending a WorkReport
-// with an empty unit (id 0), which the coordinator answers with its first work.
+// Every message to the coordinator is answered: a worker sends one message and waits for the
+// reply (§4.2.2), except Farewell, its last word, which gets none; the reply to a WORK with
+// an empty unit waits while no work is free (the worker is "hungry", coordinator.hpp). A
+// worker starts by sending a WorkReport with an empty unit (id 0), which the coordinator
+// answers with its first work. CheckpointRequest is the one unsolicited message: it may reach
+// a worker at any time (also while it waits for a reply), is not answered itself and only
+// hastens the next checkpoint, whose fresh unit the coordinator then splits for the hungry.
 //
 // Wire format: a one-byte payload kind (so that a payload decoded as the wrong message fails
 // at once), then the fields in the order of the structs, integers little-endian (ByteWriter).
@@ -43,9 +49,9 @@
 
 namespace permbb::cluster {
 
-enum class Tag : int { kWork = 1, kBest = 2, kEnd = 3 };
+enum class Tag : int { kWork = 1, kBest = 2, kEnd = 3, kCheckpointRequest = 4 };
 
-// "WORK", "BEST", "END".
+// "WORK", "BEST", "END", "CKPT".
 std::string to_string(Tag tag);
 
 // A schedule and its makespan. The permutation is empty when the makespan is only a bound
@@ -62,11 +68,11 @@ struct Solution {
 struct WorkReport {
   static constexpr Tag kTag = Tag::kWork;
   std::int64_t unit_id = 0;
-  std::uint64_t decomposed = 0;      // nodes decomposed since the last checkpoint
-  std::uint64_t leaves = 0;          // leaves evaluated since the last checkpoint
-  std::int32_t max_intervals = 1;    // K_max: at least 1, and at least intervals.size()
+  std::uint64_t decomposed = 0;        // nodes decomposed since the last checkpoint
+  std::uint64_t leaves = 0;            // leaves evaluated since the last checkpoint
+  std::int32_t max_intervals = 1;      // K_max: at least 1, and at least intervals.size()
   Time best_makespan = kInfiniteTime;  // the worker's best (schedules go by BEST)
-  std::vector<Interval> intervals;   // what is left of the unit, sorted, disjoint
+  std::vector<Interval> intervals;     // what is left of the unit, sorted, disjoint
 
   friend bool operator==(const WorkReport&, const WorkReport&) = default;
 };
@@ -96,6 +102,13 @@ struct StopOrder {
   friend bool operator==(const StopOrder&, const StopOrder&) = default;
 };
 
+// CKPT, coordinator → worker: checkpoint soon (unsolicited, unanswered).
+struct CheckpointRequest {
+  static constexpr Tag kTag = Tag::kCheckpointRequest;
+
+  friend bool operator==(const CheckpointRequest&, const CheckpointRequest&) = default;
+};
+
 // END, worker → coordinator: the worker has left. `intervals` is what it had not explored
 // (empty when the search is over; a stopped search hands it back, so nothing is lost).
 struct Farewell {
@@ -109,9 +122,11 @@ struct Farewell {
   friend bool operator==(const Farewell&, const Farewell&) = default;
 };
 
-// What each side receives.
+// What each side receives. A worker's reply is a WorkAssignment, a BestMessage or a
+// StopOrder; a CheckpointRequest is never a reply (the worker's transport picks it out by its
+// tag).
 using ToCoordinator = std::variant<WorkReport, BestMessage, Farewell>;
-using ToWorker = std::variant<WorkAssignment, BestMessage, StopOrder>;
+using ToWorker = std::variant<WorkAssignment, BestMessage, StopOrder, CheckpointRequest>;
 
 using Bytes = std::vector<std::uint8_t>;
 using ByteSpan = std::span<const std::uint8_t>;
@@ -128,6 +143,7 @@ Bytes encode(const WorkReport& message);
 Bytes encode(const WorkAssignment& message);
 Bytes encode(const BestMessage& message);
 Bytes encode(const StopOrder& message);
+Bytes encode(const CheckpointRequest& message);
 Bytes encode(const Farewell& message);
 Encoded encode_for_coordinator(const ToCoordinator& message);
 Encoded encode_for_worker(const ToWorker& message);
@@ -137,6 +153,7 @@ WorkReport decode_work_report(ByteSpan bytes);
 WorkAssignment decode_work_assignment(ByteSpan bytes);
 BestMessage decode_best(ByteSpan bytes);
 StopOrder decode_stop_order(ByteSpan bytes);
+CheckpointRequest decode_checkpoint_request(ByteSpan bytes);
 Farewell decode_farewell(ByteSpan bytes);
 // By the MPI tag; an unknown tag throws std::runtime_error too.
 ToCoordinator decode_from_worker(int tag, ByteSpan bytes);

@@ -43,6 +43,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+gpu=AUTO
+# The sanitizer build only runs CPU tests; leave the CUDA code out of it.
+[ "$tsan" = ON ] && gpu=OFF
 cmake -S "$root" -B "$root/$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPERMBB_TSAN=$tsan \
+  -DPERMBB_GPU=$gpu \
   >"$root/$build_dir.configure.log" 2>&1 || { cat "$root/$build_dir.configure.log" >&2; exit 1; }
 cmake --build "$root/$build_dir" -j "$(nproc)"

@@ -1,1 +1,479 @@
+// Tests of the coordinator's state machine (2022 §4.1, Algorithm 1, with deferred splits:
+// a copy is split only at its owner's checkpoint), driven without MPI: hand-worked
+// scenarios whose messages are derived on paper. The randomized simulations with fake
+// workers are in test_coordinator_simulation.cpp.
+#include <gmpxx.h>
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <ostream>
+#include <stdexcept>
+#include <vector>
+
+#include "coordinator.hpp"
+#include "factoradic_mpz.hpp"
+
+namespace permbb {
+void PrintTo(const Interval& x, std::ostream* os) {
+  *os << to_string(x);
+}
+}  // namespace permbb
+
+namespace permbb::cluster {
+namespace {
+
+Interval iv(const mpz_class& begin, const mpz_class& end) {
+  return Interval{begin, end};
+}
+
+WorkReport report(std::int64_t id, std::vector<Interval> intervals, int k_max = 1,
+                  std::uint64_t decomposed = 0) {
+  return WorkReport{id, decomposed, 0, k_max, kInfiniteTime, std::move(intervals)};
+}
+
+WorkReport first_request(int k_max = 1) {
+  return report(0, {}, k_max);
+}
+
+// The kind of a message to a worker, with its destination: what a scenario expects.
+enum class Kind { kWork, kBest, kEnd, kCheckpoint };
+
+struct Sent {
+  int worker;
+  Kind kind;
+  friend bool operator==(const Sent&, const Sent&) = default;
+};
+
+void PrintTo(const Sent& s, std::ostream* os) {
+  static const char* const kNames[] = {"WORK", "BEST", "END", "CKPT"};
+  *os << kNames[static_cast<int>(s.kind)] << " to " << s.worker;
+}
+
+Kind kind_of(const ToWorker& message) {
+  if (std::holds_alternative<WorkAssignment>(message)) return Kind::kWork;
+  if (std::holds_alternative<BestMessage>(message)) return Kind::kBest;
+  if (std::holds_alternative<StopOrder>(message)) return Kind::kEnd;
+  return Kind::kCheckpoint;
+}
+
+std::vector<Sent> summary(const std::vector<Outgoing>& out) {
+  std::vector<Sent> sent;
+  for (const Outgoing& o : out) sent.push_back(Sent{o.worker, kind_of(o.message)});
+  return sent;
+}
+
+constexpr Kind kW = Kind::kWork;
+constexpr Kind kB = Kind::kBest;
+constexpr Kind kE = Kind::kEnd;
+constexpr Kind kC = Kind::kCheckpoint;
+
+WorkAssignment work_of(const Outgoing& out) {
+  EXPECT_TRUE(std::holds_alternative<WorkAssignment>(out.message)) << "to " << out.worker;
+  return std::holds_alternative<WorkAssignment>(out.message) ? std::get<WorkAssignment>(out.message)
+                                                             : WorkAssignment{};
+}
+
+// The one message a scenario expects: a reply to `worker`.
+ToWorker reply_to(Coordinator& c, int worker, const ToCoordinator& message) {
+  const std::vector<Outgoing> out = c.handle(worker, message);
+  EXPECT_EQ(out.size(), 1u);
+  if (out.empty()) return CheckpointRequest{};
+  EXPECT_EQ(out[0].worker, worker);
+  return out[0].message;
+}
+
+WorkAssignment expect_work(const ToWorker& reply) {
+  EXPECT_TRUE(std::holds_alternative<WorkAssignment>(reply)) << "index " << reply.index();
+  return std::holds_alternative<WorkAssignment>(reply) ? std::get<WorkAssignment>(reply)
+                                                       : WorkAssignment{};
+}
+
+// No interval of [0, n!) lies in two places: the copies and the unassigned units are
+// pairwise disjoint.
+bool all_disjoint(const Coordinator& c) {
+  std::vector<Interval> all;
+  for (const WorkUnit& unit : c.unassigned()) {
+    all.insert(all.end(), unit.intervals().begin(), unit.intervals().end());
+  }
+  for (const WorkUnit& copy : c.copies()) {
+    all.insert(all.end(), copy.intervals().begin(), copy.intervals().end());
+  }
+  std::sort(all.begin(), all.end(),
+            [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
+  for (std::size_t j = 1; j < all.size(); ++j) {
+    if (all[j].begin < all[j - 1].end) return false;
+  }
+  return true;
+}
+
+// On [0, 10!): worker 0 takes the unassigned unit. Worker 1's request gets no reply, but
+// worker 0 is asked to checkpoint; worker 2's request asks nobody (worker 0 was asked).
+// Worker 0's checkpoint feeds both, in order, from its fresh unit [100, N[.
+TEST(Coordinator, FirstRequestsWaitForTheOwnersCheckpoint) {
+  const mpz_class total = factorial(10);  // 3628800
+  Coordinator c(10, 4, {iv(0, total)}, Solution{2000, {}});
+  const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
+  EXPECT_EQ(w0.intervals, std::vector<Interval>{iv(0, total)});
+  EXPECT_EQ(w0.best, (Solution{2000, {}}));
+
+  EXPECT_EQ(summary(c.handle(1, first_request())), (std::vector<Sent>{{0, kC}}));
+  EXPECT_TRUE(c.hungry(1));
+  EXPECT_TRUE(c.asked_to_checkpoint(0));
+  EXPECT_TRUE(c.handle(2, first_request()).empty());
+  EXPECT_EQ(c.hungry_count(), 2);
+  EXPECT_EQ(c.copies()[0].intervals(), std::vector<Interval>{iv(0, total)});  // untouched
+
+  const std::vector<Outgoing> out = c.handle(0, report(w0.unit_id, {iv(100, total)}, 1, 77));
+  ASSERT_EQ(summary(out), (std::vector<Sent>{{0, kW}, {1, kW}, {2, kW}}));
+  // (100 + N) / 2 = 1814450, then (100 + 1814450) / 2 = 907275.
+  EXPECT_EQ(work_of(out[0]).intervals, std::vector<Interval>{iv(100, 907275)});
+  EXPECT_EQ(work_of(out[0]).unit_id, w0.unit_id);
+  EXPECT_EQ(work_of(out[1]).intervals, std::vector<Interval>{iv(1814450, total)});
+  EXPECT_EQ(work_of(out[2]).intervals, std::vector<Interval>{iv(907275, 1814450)});
+  EXPECT_NE(work_of(out[1]).unit_id, w0.unit_id);
+  EXPECT_NE(work_of(out[2]).unit_id, w0.unit_id);
+  EXPECT_NE(work_of(out[1]).unit_id, work_of(out[2]).unit_id);
+  EXPECT_EQ(work_of(out[1]).best, (Solution{2000, {}}));
+  EXPECT_EQ(c.hungry_count(), 0);
+  EXPECT_FALSE(c.asked_to_checkpoint(0));
+
+  // Copies of 907175, 1814350 and 907175: worker 1 holds the largest.
+  EXPECT_EQ(summary(c.handle(3, first_request())), (std::vector<Sent>{{1, kC}}));
+  EXPECT_EQ(c.stats().assignments, 1u);
+  EXPECT_EQ(c.stats().splits, 2u);
+  EXPECT_EQ(c.stats().checkpoint_requests, 2u);
+  EXPECT_EQ(c.stats().explored, 100);
+  EXPECT_EQ(c.stats().decomposed, 77u);
+  EXPECT_EQ(c.remaining_size(), total - 100);
+  EXPECT_TRUE(c.unassigned().empty());
+  EXPECT_TRUE(c.coverage_holds());
+  EXPECT_TRUE(all_disjoint(c));
+}
+
+// With min_split_size 20 on [0, 5!): a victim whose copy shrank to 15 by its checkpoint is
+// not split; it is acknowledged and the next largest copy's owner is asked instead.
+TEST(Coordinator, TooSmallVictimLeadsToAskingTheNext) {
+  CoordinatorSettings settings;
+  settings.min_split_size = 20;
+  Coordinator c(5, 3, {iv(0, 120)}, Solution{}, settings);
+  const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
+  EXPECT_EQ(summary(c.handle(1, first_request())), (std::vector<Sent>{{0, kC}}));
+  const std::vector<Outgoing> first = c.handle(0, report(w0.unit_id, {iv(0, 120)}));
+  ASSERT_EQ(summary(first), (std::vector<Sent>{{0, kW}, {1, kW}}));
+  EXPECT_EQ(work_of(first[0]).intervals, std::vector<Interval>{iv(0, 60)});
+  const WorkAssignment w1 = work_of(first[1]);
+  EXPECT_EQ(w1.intervals, std::vector<Interval>{iv(60, 120)});
+
+  // Both copies hold 60: the first, worker 0's, is the victim.
+  EXPECT_EQ(summary(c.handle(2, first_request())), (std::vector<Sent>{{0, kC}}));
+  EXPECT_EQ(summary(c.handle(0, report(w0.unit_id, {iv(45, 60)}))),
+            (std::vector<Sent>{{0, kB}, {1, kC}}));
+  EXPECT_EQ(c.hungry_count(), 1);
+  EXPECT_EQ(c.copies()[0].intervals(), std::vector<Interval>{iv(45, 60)});
+
+  const std::vector<Outgoing> second = c.handle(1, report(w1.unit_id, {iv(70, 120)}));
+  ASSERT_EQ(summary(second), (std::vector<Sent>{{1, kW}, {2, kW}}));
+  EXPECT_EQ(work_of(second[0]).intervals, std::vector<Interval>{iv(70, 95)});
+  EXPECT_EQ(work_of(second[1]).intervals, std::vector<Interval>{iv(95, 120)});
+  EXPECT_EQ(c.hungry_count(), 0);
+  EXPECT_EQ(c.stats().explored, 45 + 10);
+  EXPECT_EQ(c.stats().splits, 2u);
+  EXPECT_EQ(c.stats().checkpoint_requests, 3u);
+  EXPECT_TRUE(c.coverage_holds());
+  EXPECT_TRUE(all_disjoint(c));
+}
+
+// An initial decomposition of 10 intervals of length 10 in [0, 5!): the unassigned unit is
+// handed out K_max intervals at a time. Then worker 4 (K_max 10) and worker 3 (K_max 2)
+// wait, in that order; worker 1's checkpoint serves them first come first served, each
+// taking the right halves of at most K_max of the intervals left.
+TEST(Coordinator, HungryWorkersAreServedInOrderWithinKMax) {
+  std::vector<Interval> pieces;
+  for (int j = 0; j < 10; ++j) pieces.push_back(iv(10 * j, 10 * j + 10));
+  Coordinator c(5, 5, pieces, Solution{});
+  auto take = [&](int worker, int k_max) {
+    return expect_work(reply_to(c, worker, first_request(k_max)));
+  };
+  const WorkAssignment w0 = take(0, 3);
+  EXPECT_EQ(w0.intervals, (std::vector<Interval>{iv(0, 10), iv(10, 20), iv(20, 30)}));
+  const WorkAssignment w1 = take(1, 4);
+  EXPECT_EQ(w1.intervals, (std::vector<Interval>{iv(30, 40), iv(40, 50), iv(50, 60), iv(60, 70)}));
+  EXPECT_EQ(take(2, 5).intervals, (std::vector<Interval>{iv(70, 80), iv(80, 90), iv(90, 100)}));
+  EXPECT_TRUE(c.unassigned().empty());
+  EXPECT_EQ(c.stats().assignments, 3u);
+
+  // Copies of 30, 40, 30: worker 1 is asked, then worker 0 (the first of the two 30s).
+  EXPECT_EQ(summary(c.handle(4, first_request(10))), (std::vector<Sent>{{1, kC}}));
+  EXPECT_EQ(summary(c.handle(3, first_request(2))), (std::vector<Sent>{{0, kC}}));
+
+  const std::vector<Outgoing> out = c.handle(1, report(w1.unit_id, w1.intervals, 4));
+  ASSERT_EQ(summary(out), (std::vector<Sent>{{1, kW}, {4, kW}, {3, kW}}));
+  EXPECT_EQ(work_of(out[1]).intervals,
+            (std::vector<Interval>{iv(35, 40), iv(45, 50), iv(55, 60), iv(65, 70)}));
+  EXPECT_EQ(work_of(out[2]).intervals, (std::vector<Interval>{iv(32, 35), iv(42, 45)}));
+  EXPECT_EQ(work_of(out[0]).intervals,
+            (std::vector<Interval>{iv(30, 32), iv(40, 42), iv(50, 55), iv(60, 65)}));
+  EXPECT_EQ(c.copies()[1].intervals(), work_of(out[0]).intervals);
+  EXPECT_EQ(c.hungry_count(), 0);
+
+  // Worker 0's requested checkpoint finds nobody waiting: an acknowledgement.
+  EXPECT_EQ(summary(c.handle(0, report(w0.unit_id, w0.intervals, 3))),
+            (std::vector<Sent>{{0, kB}}));
+  EXPECT_EQ(c.stats().splits, 2u);
+  EXPECT_EQ(c.remaining_size(), 100);
+  EXPECT_TRUE(all_disjoint(c));
+}
+
+// A report equal to the copy changes nothing: BEST, however often it comes.
+TEST(Coordinator, RepeatedRequestGetsBest) {
+  Coordinator c(6, 1, {iv(0, 720)}, Solution{500, {}});
+  const WorkAssignment w = expect_work(reply_to(c, 0, first_request()));
+  for (int repeat = 0; repeat < 3; ++repeat) {
+    const ToWorker reply = reply_to(c, 0, report(w.unit_id, {iv(0, 720)}));
+    ASSERT_TRUE(std::holds_alternative<BestMessage>(reply));
+    EXPECT_EQ(std::get<BestMessage>(reply).best, (Solution{500, {}}));
+  }
+  EXPECT_EQ(c.stats().work_messages, 4u);
+  EXPECT_EQ(c.stats().explored, 0);
+  EXPECT_EQ(c.copies()[0].intervals(), std::vector<Interval>{iv(0, 720)});
+  // Having explored a prefix, the worker's shorter unit is simply acknowledged.
+  EXPECT_TRUE(
+      std::holds_alternative<BestMessage>(reply_to(c, 0, report(w.unit_id, {iv(300, 720)}))));
+  EXPECT_EQ(c.stats().explored, 300);
+}
+
+// A worker out of step, reporting 3 intervals with a K_max of 2, gets its first 2 back; the
+// third goes to W_unassigned, where the next requester finds it, or a waiting worker at once.
+TEST(Coordinator, CopiesAreTrimmedToTheReportedCapacity) {
+  Coordinator c(5, 2, {iv(0, 10), iv(10, 20), iv(20, 30)}, Solution{});
+  const WorkAssignment w = expect_work(reply_to(c, 0, first_request(3)));
+  EXPECT_EQ(w.intervals.size(), 3u);
+  const WorkAssignment trimmed = expect_work(reply_to(c, 0, report(w.unit_id, w.intervals, 2)));
+  EXPECT_EQ(trimmed.intervals, (std::vector<Interval>{iv(0, 10), iv(10, 20)}));
+  ASSERT_EQ(c.unassigned().size(), 1u);
+  EXPECT_EQ(c.unassigned()[0].intervals(), std::vector<Interval>{iv(20, 30)});
+  EXPECT_EQ(expect_work(reply_to(c, 1, first_request(4))).intervals,
+            std::vector<Interval>{iv(20, 30)});
+  EXPECT_TRUE(c.coverage_holds());
+  EXPECT_TRUE(all_disjoint(c));
+
+  Coordinator d(5, 2, {iv(0, 10), iv(10, 20), iv(20, 30)}, Solution{});
+  const WorkAssignment v = expect_work(reply_to(d, 0, first_request(3)));
+  EXPECT_EQ(summary(d.handle(1, first_request(4))), (std::vector<Sent>{{0, kC}}));
+  const std::vector<Outgoing> out = d.handle(0, report(v.unit_id, v.intervals, 2));
+  ASSERT_EQ(summary(out), (std::vector<Sent>{{0, kW}, {1, kW}}));
+  EXPECT_EQ(work_of(out[0]).intervals, (std::vector<Interval>{iv(0, 10), iv(10, 20)}));
+  EXPECT_EQ(work_of(out[1]).intervals, std::vector<Interval>{iv(20, 30)});
+  EXPECT_TRUE(d.unassigned().empty());
+  EXPECT_EQ(d.stats().splits, 0u);
+  EXPECT_EQ(d.stats().assignments, 2u);
+  EXPECT_TRUE(all_disjoint(d));
+}
+
+// Worker 0's copy is [0, N/2[ after a split; a report of [N/2, N[ under the same id and of
+// the same size (out of step) is intersected, not trusted: worker 0 is left with nothing and
+// waits, worker 1's copy is untouched and worker 1 is asked to checkpoint.
+TEST(Coordinator, ReportOutsideTheCopyIsIntersected) {
+  const mpz_class total = factorial(8);  // 40320
+  Coordinator c(8, 2, {iv(0, total)}, Solution{});
+  const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
+  EXPECT_EQ(summary(c.handle(1, first_request())), (std::vector<Sent>{{0, kC}}));
+  const std::vector<Outgoing> split = c.handle(0, report(w0.unit_id, {iv(0, total)}));
+  ASSERT_EQ(summary(split), (std::vector<Sent>{{0, kW}, {1, kW}}));
+  EXPECT_EQ(work_of(split[1]).intervals, std::vector<Interval>{iv(20160, total)});
+
+  EXPECT_EQ(summary(c.handle(0, report(w0.unit_id, {iv(20160, total)}))),
+            (std::vector<Sent>{{1, kC}}));
+  EXPECT_TRUE(c.hungry(0));
+  EXPECT_TRUE(c.copies()[0].empty());
+  EXPECT_EQ(c.copies()[1].intervals(), std::vector<Interval>{iv(20160, total)});
+  EXPECT_EQ(c.stats().explored, 20160);
+  EXPECT_TRUE(all_disjoint(c));
+
+  // A worker's first message naming work it never had gets nothing of it either.
+  Coordinator d(8, 2, {iv(0, total)}, Solution{});
+  expect_work(reply_to(d, 0, first_request()));
+  EXPECT_EQ(summary(d.handle(1, report(77, {iv(0, 100)}))), (std::vector<Sent>{{0, kC}}));
+  EXPECT_TRUE(d.copies()[1].empty());
+  EXPECT_EQ(d.stats().explored, 0);
+}
+
+// No splits (min_split_size above 6!): workers 1 and 2 wait and nobody is asked. When
+// worker 0 reports its unit done, it and both waiting workers get END; a late WORK is
+// answered END too; after all farewells the search is finished.
+TEST(Coordinator, TerminationSendsEndToEveryHungryWorker) {
+  CoordinatorSettings no_splits;
+  no_splits.min_split_size = factorial(6) + 1;
+  Coordinator c(6, 3, {iv(0, 720)}, Solution{}, no_splits);
+  const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
+  EXPECT_TRUE(c.handle(1, first_request()).empty());
+  EXPECT_TRUE(c.handle(2, first_request()).empty());
+  EXPECT_EQ(c.hungry_count(), 2);
+  EXPECT_FALSE(c.all_work_done());
+  // A waiting worker may not send anything.
+  EXPECT_THROW(c.handle(1, BestMessage{Solution{9, {}}}), std::runtime_error);
+  EXPECT_EQ(c.hungry_count(), 2);
+  EXPECT_EQ(c.best().makespan, kInfiniteTime);
+
+  EXPECT_EQ(summary(c.handle(0, report(w0.unit_id, {}, 1, 4))),
+            (std::vector<Sent>{{0, kE}, {1, kE}, {2, kE}}));
+  EXPECT_TRUE(c.all_work_done());
+  EXPECT_EQ(c.hungry_count(), 0);
+  EXPECT_EQ(c.stats().explored, 720);
+  EXPECT_TRUE(std::holds_alternative<StopOrder>(reply_to(c, 0, report(w0.unit_id, {}))));
+  // Everybody was sent END already: a stop has nothing to send.
+  EXPECT_TRUE(c.request_stop().empty());
+  EXPECT_FALSE(c.finished());
+
+  EXPECT_TRUE(c.handle(0, Farewell{w0.unit_id, 1, 2, Solution{}, {}}).empty());
+  EXPECT_TRUE(c.terminated(0));
+  EXPECT_THROW(c.handle(0, first_request()), std::runtime_error);  // it has left
+  EXPECT_TRUE(c.handle(1, Farewell{0, 0, 1, Solution{}, {}}).empty());
+  EXPECT_FALSE(c.finished());
+  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Solution{}, {}}).empty());
+  EXPECT_TRUE(c.finished());
+  EXPECT_EQ(c.terminated_count(), 3);
+  EXPECT_EQ(c.stats().decomposed, 5u);
+  EXPECT_EQ(c.stats().leaves, 3u);
+  EXPECT_EQ(c.stats().checkpoint_requests, 0u);
+  EXPECT_THROW(c.handle(3, first_request()), std::out_of_range);
+}
+
+// A worker leaving with work left (here without END) hands it to the waiting workers at
+// once, within their K_max; with nothing left anywhere they get END instead.
+TEST(Coordinator, FarewellWorkFeedsHungryWorkers) {
+  Coordinator c(6, 3, {iv(0, 720)}, Solution{});
+  const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request(2)));
+  EXPECT_EQ(summary(c.handle(1, first_request(1))), (std::vector<Sent>{{0, kC}}));
+  EXPECT_TRUE(c.handle(2, first_request(1)).empty());
+  const std::vector<Outgoing> out =
+      c.handle(0, Farewell{w0.unit_id, 0, 0, Solution{}, {iv(100, 300), iv(400, 720)}});
+  ASSERT_EQ(summary(out), (std::vector<Sent>{{1, kW}, {2, kW}}));
+  EXPECT_EQ(work_of(out[0]).intervals, std::vector<Interval>{iv(100, 300)});
+  EXPECT_EQ(work_of(out[1]).intervals, std::vector<Interval>{iv(400, 720)});
+  EXPECT_NE(work_of(out[0]).unit_id, work_of(out[1]).unit_id);
+  EXPECT_EQ(c.hungry_count(), 0);
+  EXPECT_EQ(c.stats().explored, 200);
+  EXPECT_EQ(c.stats().assignments, 3u);
+  EXPECT_TRUE(c.unassigned().empty());
+  EXPECT_TRUE(all_disjoint(c));
+
+  // Not enough for both: worker 3 still waits, and the largest copy not yet asked (worker
+  // 2's 310 against worker 1's 360, asked already) is asked.
+  Coordinator d(6, 4, {iv(0, 720)}, Solution{});
+  const WorkAssignment v0 = expect_work(reply_to(d, 0, first_request()));
+  EXPECT_EQ(summary(d.handle(1, first_request())), (std::vector<Sent>{{0, kC}}));
+  EXPECT_EQ(summary(d.handle(0, report(v0.unit_id, {iv(0, 720)}))),
+            (std::vector<Sent>{{0, kW}, {1, kW}}));
+  EXPECT_EQ(summary(d.handle(2, first_request())), (std::vector<Sent>{{0, kC}}));
+  EXPECT_EQ(summary(d.handle(3, first_request())), (std::vector<Sent>{{1, kC}}));
+  const std::vector<Outgoing> rest =
+      d.handle(0, Farewell{v0.unit_id, 0, 0, Solution{}, {iv(50, 360)}});
+  ASSERT_EQ(summary(rest), (std::vector<Sent>{{2, kW}, {2, kC}}));
+  EXPECT_EQ(work_of(rest[0]).intervals, std::vector<Interval>{iv(50, 360)});
+  EXPECT_TRUE(d.hungry(3));
+  EXPECT_TRUE(all_disjoint(d));
+
+  // The last work leaves with its worker: END to the waiting ones.
+  CoordinatorSettings no_splits;
+  no_splits.min_split_size = 25;
+  Coordinator e(4, 3, {iv(0, 24)}, Solution{}, no_splits);
+  const WorkAssignment u0 = expect_work(reply_to(e, 0, first_request()));
+  EXPECT_TRUE(e.handle(1, first_request()).empty());
+  EXPECT_TRUE(e.handle(2, first_request()).empty());
+  EXPECT_EQ(summary(e.handle(0, Farewell{u0.unit_id, 0, 0, Solution{}, {}})),
+            (std::vector<Sent>{{1, kE}, {2, kE}}));
+  EXPECT_TRUE(e.all_work_done());
+  EXPECT_EQ(e.stats().explored, 24);
+}
+
+TEST(Coordinator, BestSolutionUpdates) {
+  Coordinator c(3, 1, {iv(0, 6)}, Solution{100, {}});  // a bare bound
+  auto best_reply = [&](const ToCoordinator& message) {
+    const ToWorker reply = reply_to(c, 0, message);
+    EXPECT_TRUE(std::holds_alternative<BestMessage>(reply));
+    return std::holds_alternative<BestMessage>(reply) ? std::get<BestMessage>(reply).best
+                                                      : Solution{};
+  };
+  EXPECT_EQ(best_reply(BestMessage{Solution{120, {0, 1, 2}}}), (Solution{100, {}}));  // worse
+  EXPECT_EQ(best_reply(BestMessage{Solution{90, {2, 1, 0}}}), (Solution{90, {2, 1, 0}}));
+  EXPECT_EQ(best_reply(BestMessage{Solution{90, {0, 2, 1}}}), (Solution{90, {2, 1, 0}}));  // tie
+  EXPECT_EQ(c.stats().improvements, 1u);
+  EXPECT_EQ(c.stats().best_messages, 3u);
+
+  // A checkpoint's makespan is a bound: taken when better, without a schedule; the WORK
+  // reply carries it. A schedule of that makespan then fills it in.
+  WorkReport checkpoint = first_request();
+  checkpoint.best_makespan = 80;
+  EXPECT_EQ(expect_work(reply_to(c, 0, checkpoint)).best, (Solution{80, {}}));
+  EXPECT_EQ(best_reply(BestMessage{Solution{80, {1, 0, 2}}}), (Solution{80, {1, 0, 2}}));
+  EXPECT_EQ(c.best(), (Solution{80, {1, 0, 2}}));
+
+  EXPECT_THROW(c.handle(0, BestMessage{Solution{10, {0, 1}}}), std::runtime_error);
+  EXPECT_EQ(c.best().makespan, 80);
+
+  // A farewell's solution counts too.
+  EXPECT_TRUE(c.handle(0, Farewell{0, 0, 0, Solution{70, {2, 0, 1}}, {}}).empty());
+  EXPECT_EQ(c.best(), (Solution{70, {2, 0, 1}}));
+  EXPECT_EQ(c.stats().improvements, 4u);
+}
+
+// A requested stop sends END to the waiting worker and asks every other worker still in
+// the search (not already asked) to checkpoint; from then on WORK and BEST get END. The
+// farewells hand back unexplored work, which a coordinator restored from the checkpoint
+// state hands out again, counters continuing.
+TEST(Coordinator, StopCheckpointAndRestart) {
+  const mpz_class total = factorial(7);  // 5040
+  Coordinator c(7, 4, {iv(0, total)}, Solution{400, {}});
+  const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
+  EXPECT_EQ(summary(c.handle(1, first_request())), (std::vector<Sent>{{0, kC}}));
+  const std::vector<Outgoing> split = c.handle(0, report(w0.unit_id, {iv(1000, total)}, 1, 50));
+  ASSERT_EQ(summary(split), (std::vector<Sent>{{0, kW}, {1, kW}}));
+  EXPECT_EQ(work_of(split[0]).intervals, std::vector<Interval>{iv(1000, 3020)});
+  const WorkAssignment w1 = work_of(split[1]);
+  EXPECT_EQ(w1.intervals, std::vector<Interval>{iv(3020, total)});
+  // Two copies of 2020: worker 0 is asked. Worker 3 never sent anything.
+  EXPECT_EQ(summary(c.handle(2, first_request())), (std::vector<Sent>{{0, kC}}));
+
+  EXPECT_EQ(summary(c.request_stop()), (std::vector<Sent>{{2, kE}, {1, kC}, {3, kC}}));
+  EXPECT_TRUE(c.stopping());
+  EXPECT_EQ(c.hungry_count(), 0);
+  EXPECT_TRUE(c.request_stop().empty());
+  EXPECT_EQ(c.stats().checkpoint_requests, 4u);
+  EXPECT_TRUE(
+      std::holds_alternative<StopOrder>(reply_to(c, 0, report(w0.unit_id, {iv(1200, 3020)}))));
+  EXPECT_TRUE(std::holds_alternative<StopOrder>(reply_to(c, 1, BestMessage{Solution{390, {}}})));
+  EXPECT_TRUE(std::holds_alternative<StopOrder>(reply_to(c, 3, first_request())));
+  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Solution{}, {}}).empty());
+  EXPECT_TRUE(c.handle(0, Farewell{w0.unit_id, 10, 0, Solution{}, {iv(1300, 3020)}}).empty());
+  EXPECT_TRUE(c.handle(1, Farewell{w1.unit_id, 20, 0, Solution{}, {iv(4000, 5040)}}).empty());
+  EXPECT_TRUE(c.handle(3, Farewell{0, 0, 0, Solution{}, {}}).empty());
+  EXPECT_TRUE(c.finished());
+  EXPECT_FALSE(c.all_work_done());
+  EXPECT_EQ(c.stats().explored, 1000 + 200 + 100 + 980);
+  EXPECT_EQ(c.best().makespan, 390);
+
+  CoordinatorState state = c.checkpoint_state();
+  EXPECT_EQ(state.units.size(), 2u);
+  Coordinator restarted(7, 3, std::move(state));
+  EXPECT_EQ(restarted.total_size(), total);
+  EXPECT_TRUE(restarted.coverage_holds());
+  EXPECT_EQ(restarted.stats().decomposed, 80u);
+  EXPECT_EQ(restarted.best().makespan, 390);
+  EXPECT_EQ(restarted.unassigned().size(), 2u);
+  EXPECT_EQ(expect_work(reply_to(restarted, 2, first_request())).intervals,
+            std::vector<Interval>{iv(1300, 3020)});
+  EXPECT_NEAR(restarted.explored_fraction(), 2280.0 / 5040.0, 1e-12);
+}
+
+TEST(Coordinator, RefusesInvalidStarts) {
+  EXPECT_THROW(Coordinator(4, 1, {iv(0, 10), iv(5, 12)}, Solution{}), std::invalid_argument);
+  EXPECT_THROW(Coordinator(4, 1, {iv(0, 25)}, Solution{}), std::invalid_argument);  // 4! = 24
+  EXPECT_THROW(Coordinator(4, 0, {iv(0, 24)}, Solution{}), std::invalid_argument);
+  EXPECT_THROW(Coordinator(4, 1, {iv(0, 24)}, Solution{9, {0, 1, 1, 2}}), std::invalid_argument);
+  CoordinatorState overlapping{{WorkUnit(1, {iv(0, 10)}), WorkUnit(2, {iv(9, 12)})}, {}, {}};
+  EXPECT_THROW(Coordinator(4, 1, overlapping), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace permbb::cluster

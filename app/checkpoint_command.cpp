@@ -1,0 +1,63 @@
+#include "checkpoint_command.hpp"
+
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "checkpoint_file.hpp"
+
+namespace permbb::app {
+namespace {
+
+nlohmann::json describe(const GlobalCheckpoint& c) {
+  mpq_class left(remaining_size(c), search_space_size(c));
+  left.canonicalize();
+  size_t intervals = 0;
+  for (const auto* list : {&c.unassigned, &c.active}) {
+    for (const WorkUnit& unit : *list) intervals += unit.interval_count();
+  }
+  std::vector<int> one_based;
+  for (int job : c.best_permutation) one_based.push_back(job + 1);
+  const auto& s = c.statistics;
+  return {
+      {"format_version", c.format_version},
+      {"instance", c.instance_name},
+      {"fingerprint", c.instance_fingerprint},
+      {"jobs", c.jobs},
+      {"machines", c.machines},
+      {"bound", to_string(c.settings.bound)},
+      {"branching", to_string(c.settings.branching)},
+      {"initial_ub", c.initial_ub},
+      {"initial_ub_origin", c.initial_ub_origin},
+      {"best_makespan", c.best_makespan == kInfiniteTime ? nlohmann::json(nullptr)
+                                                        : nlohmann::json(c.best_makespan)},
+      {"best_permutation", one_based.empty() ? nlohmann::json(nullptr) : nlohmann::json(one_based)},
+      {"complete", intervals == 0},
+      {"remaining_fraction", left.get_d()},
+      {"units", c.unassigned.size() + c.active.size()},
+      {"intervals", intervals},
+      {"nodes_decomposed", s.nodes_decomposed},
+      {"leaves", s.leaves},
+      {"wall_seconds", s.wall_seconds},
+      {"restarts", s.restarts},
+      {"worker_checkpoints", s.worker_checkpoints},
+      {"steals", s.work_divisions},
+      {"written_at", c.written_at}};
+}
+
+}  // namespace
+
+int run_checkpoint(const std::string& path, bool json) {
+  const nlohmann::json d = describe(load_checkpoint(path));
+  if (json) {
+    std::cout << d.dump(2) << "\n";
+    return 0;
+  }
+  for (const auto& [key, value] : d.items()) {
+    std::cout << key << std::string(key.size() < 20 ? 20 - key.size() : 1, ' ') << value.dump()
+              << "\n";
+  }
+  return 0;
+}
+
+}  // namespace permbb::app

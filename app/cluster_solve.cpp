@@ -1,0 +1,195 @@
+#include "cluster_solve.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include <spdlog/spdlog.h>
+
+#include "coordinator.hpp"
+#include "engine_factory.hpp"
+#include "factoradic_mpz.hpp"
+#include "instance_source.hpp"
+#include "progress_reporter.hpp"
+#include "run_checkpoints.hpp"
+#include "solve_output.hpp"
+#include "upper_bound.hpp"
+#include "worker_process.hpp"
+
+namespace permbb::app {
+namespace {
+
+using cluster::Coordinator;
+
+// How long the coordinator sleeps when no message is waiting; its busy fraction counts the
+// rest of its time.
+constexpr auto kIdleSleep = std::chrono::microseconds(200);
+
+struct CoordinatorRun {
+  double busy_seconds = 0;
+  double wall_seconds = 0;
+};
+
+void send(const cluster::Outgoing& out) {
+  const cluster::Encoded encoded = cluster::encode_for_worker(out.message);
+  cluster::send_bytes(out.worker + 1, static_cast<int>(encoded.tag), encoded.bytes);
+}
+
+void report_progress(ProgressReporter& progress, const Coordinator& c, const CoordinatorRun& run) {
+  const int active = c.workers() - c.terminated_count() - c.hungry_count();
+  progress.report({c.stats().decomposed, c.best().makespan, c.explored_fraction(), active});
+  spdlog::info("coordinator busy {:.1f}% | {} checkpoints | {} splits | {} idle workers",
+               run.wall_seconds > 0 ? 100.0 * run.busy_seconds / run.wall_seconds : 0.0,
+               c.stats().work_messages, c.stats().splits, c.hungry_count());
+}
+
+RunCounters counters_of(const Coordinator& c, double wall_seconds) {
+  return {c.stats().decomposed, c.stats().leaves, wall_seconds, c.stats().work_messages,
+          c.stats().splits};
+}
+
+// The global checkpoint (§4.1.4): W_unassigned and the active copies, the best, the counters.
+void write_checkpoint(CheckpointKeeper& keeper, const Coordinator& c, double wall_seconds) {
+  std::vector<WorkUnit> active;
+  for (const WorkUnit& copy : c.copies()) {
+    if (!copy.empty()) active.push_back(copy);
+  }
+  keeper.write(c.unassigned(), std::move(active), c.best(), counters_of(c, wall_seconds));
+}
+
+// Stops the search for a limit or a signal: the workers get END at their next message (asked
+// for one at once) and hand back what they had not explored.
+void stop(Coordinator& coordinator, const char* why) {
+  if (coordinator.stopping()) return;
+  spdlog::warn("{}: stopping the workers", why);
+  for (const auto& out : coordinator.request_stop()) send(out);
+}
+
+// Checkpoints and stops decided between messages: the time limit, signals, the interval.
+void between_messages(Coordinator& coordinator, const SolveOptions& options,
+                      ProgressReporter& progress, CheckpointKeeper& keeper,
+                      SignalWatcher& signals) {
+  const double now = progress.elapsed_seconds();
+  if (options.time_limit_seconds > 0 && now >= options.time_limit_seconds) {
+    stop(coordinator, "time limit");
+  }
+  const bool signalled_stop = signals.stop_requested() && !coordinator.stopping();
+  if (signals.take_checkpoint_request() || keeper.due() || signalled_stop) {
+    write_checkpoint(keeper, coordinator, now);
+  }
+  if (signalled_stop) stop(coordinator, "signal");
+}
+
+// Algorithm 1's loop: receive, handle, reply, until every worker has left.
+CoordinatorRun coordinate(Coordinator& coordinator, const SolveOptions& options,
+                          ProgressReporter& progress, CheckpointKeeper& keeper,
+                          SignalWatcher& signals) {
+  CoordinatorRun run;
+  const auto start = std::chrono::steady_clock::now();
+  while (!coordinator.finished()) {
+    between_messages(coordinator, options, progress, keeper, signals);
+    const auto received = cluster::poll();
+    if (!received) {
+      std::this_thread::sleep_for(kIdleSleep);
+    } else {
+      const auto t0 = std::chrono::steady_clock::now();
+      auto message = cluster::decode_from_worker(received->tag, received->bytes);
+      for (const auto& out : coordinator.handle(received->source - 1, std::move(message))) {
+        send(out);
+      }
+      run.busy_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    run.wall_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (progress.due()) report_progress(progress, coordinator, run);
+  }
+  return run;
+}
+
+Coordinator make_coordinator(const Instance& instance, int workers, const StartPoint& start) {
+  if (!start.restarted) {
+    return Coordinator(instance.jobs(), workers, {Interval{0, factorial(instance.jobs())}},
+                       start.best);
+  }
+  return Coordinator(instance.jobs(), workers, cluster::CoordinatorState{start.units, start.best, {}});
+}
+
+int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
+                         const SearchSettings& settings, int workers, SignalWatcher& signals) {
+  const StartPoint start = resolve_start(options, instance, settings);
+  spdlog::info("{}: {} jobs x {} machines, {} + {}, initial UB {} ({}), {} workers",
+               instance.name(), instance.jobs(), instance.machines(), to_string(settings.bound),
+               to_string(settings.branching), start.initial.value, start.initial.origin, workers);
+  Coordinator coordinator = make_coordinator(instance, workers, start);
+  ProgressReporter progress(options.progress_seconds, !options.quiet);
+  CheckpointKeeper keeper(options, instance, settings, start);
+  const CoordinatorRun run = coordinate(coordinator, options, progress, keeper, signals);
+  write_checkpoint(keeper, coordinator, progress.elapsed_seconds());
+
+  SolveResult result = make_result_header(instance, settings, start.initial);
+  const bool complete = coordinator.all_work_done();
+  const auto& best = coordinator.best();
+  result.has_schedule = !best.permutation.empty();
+  result.makespan = best.makespan;
+  result.permutation = best.permutation;
+  result.status = !complete ? SolveStatus::kIncomplete
+                            : (result.has_schedule ? SolveStatus::kOptimal
+                                                   : SolveStatus::kNoBetterThanUb);
+  const CheckpointStatistics all =
+      totals(start.earlier, counters_of(coordinator, progress.elapsed_seconds()), start.restarted);
+  result.nodes_decomposed = all.nodes_decomposed;
+  result.leaves = all.leaves;
+  result.seconds = all.wall_seconds;
+  result.run_seconds = progress.elapsed_seconds();
+  result.restarts = all.restarts;
+  result.steals = coordinator.stats().splits;
+  result.engine = "cluster";
+  result.threads = workers;
+  result.cluster = nlohmann::json{
+      {"workers", workers},
+      {"coordinator_busy_fraction", run.wall_seconds > 0 ? run.busy_seconds / run.wall_seconds : 0},
+      {"work_messages", coordinator.stats().work_messages},
+      {"best_messages", coordinator.stats().best_messages},
+      {"splits", coordinator.stats().splits},
+      {"coverage_holds", coordinator.coverage_holds()}};
+  return emit_result(result, options);
+}
+
+int run_worker_rank(const SolveOptions& options, const Instance& instance,
+                    const SearchSettings& settings, const cluster::MpiSession& session) {
+  spdlog::set_level(spdlog::level::warn);  // the coordinator speaks for the job
+  // Workers start from the given bound (--ub N or opt) or none; the coordinator's first
+  // reply carries the global best (NEH's schedule for --ub inf).
+  Incumbent incumbent;
+  if (options.upper_bound != "inf") {
+    seed_incumbent(resolve_upper_bound(options.upper_bound, instance), incumbent);
+  }
+  SolveOptions rank_options = options;
+  if (rank_options.threads == 0) {
+    const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    rank_options.threads = std::max(1, hardware / std::max(1, session.local_size() - 1));
+  }
+  const auto engine = make_engine(rank_options, instance, settings, incumbent,
+                                  session.local_rank());
+  cluster::WorkerSettings worker;
+  worker.checkpoint_seconds = options.worker_checkpoint_seconds;
+  worker.time_limit_seconds = options.time_limit_seconds;
+  cluster::run_worker(*engine, incumbent, worker);
+  return 0;
+}
+
+}  // namespace
+
+int run_cluster_solve(const SolveOptions& options, const cluster::MpiSession& session,
+                      SignalWatcher& signals) {
+  const Instance instance = load_instance(options.instance);
+  const SearchSettings settings{parse_bound_kind(options.bound),
+                                parse_branching_rule(options.branching)};
+  if (session.rank() == 0) {
+    return run_coordinator_rank(options, instance, settings, session.size() - 1, signals);
+  }
+  return run_worker_rank(options, instance, settings, session);
+}
+
+}  // namespace permbb::app

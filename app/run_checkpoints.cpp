@@ -1,0 +1,96 @@
+#include "run_checkpoints.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "factoradic_mpz.hpp"
+#include "input_error.hpp"
+
+namespace permbb::app {
+namespace {
+
+StartPoint fresh_start(const SolveOptions& options, const Instance& instance) {
+  StartPoint start;
+  start.initial = resolve_upper_bound(options.upper_bound, instance);
+  start.best = {start.initial.value, start.initial.heuristic.permutation};
+  start.units.emplace_back(1, std::vector<Interval>{Interval{0, factorial(instance.jobs())}});
+  return start;
+}
+
+}  // namespace
+
+StartPoint resolve_start(const SolveOptions& options, const Instance& instance,
+                         const SearchSettings& settings) {
+  if (options.restart_path.empty()) return fresh_start(options, instance);
+  std::string note;
+  GlobalCheckpoint ckpt =
+      load_checkpoint_with_fallback(options.restart_path, options.restart_fallback, &note);
+  if (!note.empty()) spdlog::warn("{}", note);
+  validate_against(ckpt, instance, settings, options.restart_path);
+  if (options.upper_bound_given && options.upper_bound != "inf" &&
+      resolve_upper_bound(options.upper_bound, instance).value != ckpt.initial_ub) {
+    throw InputError(options.restart_path + ": the checkpoint was written with initial UB " +
+                     std::to_string(ckpt.initial_ub) + ", not --ub " + options.upper_bound +
+                     "; restart without --ub, or start a new search");
+  }
+  StartPoint start;
+  start.restarted = true;
+  start.initial.value = ckpt.initial_ub;
+  start.initial.origin = ckpt.initial_ub_origin;
+  start.best = {ckpt.best_makespan, ckpt.best_permutation};
+  start.earlier = ckpt.statistics;
+  start.units = std::move(ckpt.unassigned);
+  for (WorkUnit& unit : ckpt.active) start.units.push_back(std::move(unit));
+  spdlog::info("restart {} from {}: {} units, best {}, {} nodes in earlier runs",
+               ckpt.statistics.restarts + 1, options.restart_path, start.units.size(),
+               ckpt.best_makespan, ckpt.statistics.nodes_decomposed);
+  return start;
+}
+
+CheckpointStatistics totals(const CheckpointStatistics& earlier, const RunCounters& run,
+                            bool restarted) {
+  CheckpointStatistics t = earlier;
+  t.nodes_decomposed += run.decomposed;
+  t.leaves += run.leaves;
+  t.wall_seconds += run.wall_seconds;
+  t.worker_checkpoints += run.worker_checkpoints;
+  t.work_divisions += run.splits;
+  if (restarted) t.restarts = earlier.restarts + 1;
+  return t;
+}
+
+CheckpointKeeper::CheckpointKeeper(const SolveOptions& options, const Instance& instance,
+                                   const SearchSettings& settings, const StartPoint& start)
+    : path_(options.checkpoint_path),
+      interval_(options.checkpoint_seconds),
+      last_(std::chrono::steady_clock::now()),
+      earlier_(start.earlier),
+      restarted_(start.restarted) {
+  header_.instance_name = instance.name();
+  header_.instance_fingerprint = instance.fingerprint();
+  header_.jobs = instance.jobs();
+  header_.machines = instance.machines();
+  header_.settings = settings;
+  header_.initial_ub = start.initial.value;
+  header_.initial_ub_origin = start.initial.origin;
+}
+
+bool CheckpointKeeper::due() const {
+  return enabled() && std::chrono::steady_clock::now() - last_ >= interval_;
+}
+
+void CheckpointKeeper::write(std::vector<WorkUnit> unassigned, std::vector<WorkUnit> active,
+                             const cluster::Solution& best, const RunCounters& run) {
+  if (!enabled()) return;
+  GlobalCheckpoint ckpt = header_;
+  ckpt.best_makespan = best.makespan;
+  ckpt.best_permutation = best.permutation;
+  ckpt.unassigned = std::move(unassigned);
+  ckpt.active = std::move(active);
+  ckpt.statistics = totals(earlier_, run, restarted_);
+  save_checkpoint(ckpt, path_);
+  last_ = std::chrono::steady_clock::now();
+  spdlog::info("checkpoint written to {} ({} nodes in all)", path_,
+               ckpt.statistics.nodes_decomposed);
+}
+
+}  // namespace permbb::app

@@ -1,0 +1,66 @@
+#pragma once
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "checkpoint_file.hpp"
+#include "instance.hpp"
+#include "protocol.hpp"
+#include "search_settings.hpp"
+#include "solve_options.hpp"
+#include "upper_bound.hpp"
+#include "work_unit.hpp"
+
+namespace permbb::app {
+
+// Where a run starts: the whole space with a fresh bound, or what a checkpoint left
+// (`--restart FILE`): its work, its best, its initial bound and the totals of the earlier
+// runs, which the final result adds to this run's.
+struct StartPoint {
+  std::vector<WorkUnit> units;
+  InitialUpperBound initial;
+  cluster::Solution best;
+  CheckpointStatistics earlier;
+  bool restarted = false;
+};
+
+// Throws InputError for a checkpoint that cannot be used (corrupt, another instance or other
+// settings, another --ub), naming the file.
+StartPoint resolve_start(const SolveOptions& options, const Instance& instance,
+                         const SearchSettings& settings);
+
+// This run's counters, added to the earlier runs' in a checkpoint and in the result.
+struct RunCounters {
+  std::uint64_t decomposed = 0;
+  std::uint64_t leaves = 0;
+  double wall_seconds = 0;
+  std::uint64_t worker_checkpoints = 0;
+  std::uint64_t splits = 0;
+};
+
+CheckpointStatistics totals(const CheckpointStatistics& earlier, const RunCounters& run,
+                            bool restarted);
+
+// Writes the global checkpoint (`--checkpoint FILE`) every `--checkpoint-interval` seconds and
+// when asked (signals, the end of an incomplete run). Does nothing without --checkpoint.
+class CheckpointKeeper {
+ public:
+  CheckpointKeeper(const SolveOptions& options, const Instance& instance,
+                   const SearchSettings& settings, const StartPoint& start);
+
+  bool enabled() const { return !path_.empty(); }
+  bool due() const;
+  void write(std::vector<WorkUnit> unassigned, std::vector<WorkUnit> active,
+             const cluster::Solution& best, const RunCounters& run);
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  std::chrono::duration<double> interval_;
+  std::chrono::steady_clock::time_point last_;
+  GlobalCheckpoint header_;  // instance, settings, initial bound: the same in every write
+  CheckpointStatistics earlier_;
+  bool restarted_;
+};
+
+}  // namespace permbb::app

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""GPU explorer benchmark: Taillard ta021..ta030 (20 x 20) at a fixed upper bound (--ub opt,
+LB1 + MinMin), so the tree does not depend on when good schedules are found. For each
+instance: decomposed nodes, seconds and nodes/second on the GPU, then the multi-core engine on
+all CPU cores in the same run, and the GPU/CPU ratio of nodes/second. Prints a Markdown table
+(and writes the raw results as JSON with --json).
+
+It drives `permbb solve ... --gpu --ivms K --json -` and `--no-gpu --threads N`; when the
+permbb binary has no --gpu (or is missing), it falls back to the drivers built beside it,
+permbb-gpu-check and permbb-cpu-check, which print the same fields.
+
+Usage: bench/gpu.py [--bin build/permbb] [--instances ta021,...] [--ivms K] [--threads N]
+                    [--cpu-budget SECONDS] [--gpu-budget SECONDS] [--json FILE]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+DEFAULT_INSTANCES = ",".join(f"ta{i:03d}" for i in range(21, 31))
+
+
+def run_json(command, timeout):
+    out = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    if out.returncode not in (0, 3):  # 3: the CLI stopped at its time limit
+        raise RuntimeError(f"{' '.join(command)} failed ({out.returncode}): {out.stderr}")
+    for line in reversed(out.stdout.strip().splitlines()):
+        line = line.strip()
+        if line.startswith("{"):
+            return json.loads(line)
+    raise RuntimeError(f"no JSON from {' '.join(command)}:\n{out.stdout}\n{out.stderr}")
+
+
+def cli_has_gpu(binary):
+    if not os.path.exists(binary):
+        return False
+    try:
+        text = subprocess.run([binary, "solve", "--help"], capture_output=True, text=True,
+                              timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "--gpu" in text and "--ivms" in text
+
+
+class Runner:
+    """Builds the commands for the CLI or for the fallback drivers."""
+
+    def __init__(self, binary, use_cli):
+        self.binary = binary
+        self.use_cli = use_cli
+        folder = os.path.dirname(binary) or "."
+        self.gpu_check = os.path.join(folder, "permbb-gpu-check")
+        self.cpu_check = os.path.join(folder, "permbb-cpu-check")
+
+    def gpu(self, instance, ivms, budget):
+        if self.use_cli:
+            cmd = [self.binary, "solve", instance, "--ub", "opt", "--bound", "lb1", "--branch",
+                   "minmin", "--gpu", "--quiet", "--json", "-"]
+            if ivms:
+                cmd += ["--ivms", str(ivms)]
+            if budget:
+                cmd += ["--time-limit", str(budget)]
+        else:
+            cmd = [self.gpu_check, instance, "--ub", "opt", "--branch", "minmin"]
+            if ivms:
+                cmd += ["--ivms", str(ivms)]
+            if budget:
+                cmd += ["--budget", str(budget)]
+        return run_json(cmd, timeout=(budget or 3600) + 120)
+
+    def cpu(self, instance, threads, budget):
+        if self.use_cli:
+            cmd = [self.binary, "solve", instance, "--ub", "opt", "--bound", "lb1", "--branch",
+                   "minmin", "--no-gpu", "--threads", str(threads), "--quiet", "--json", "-"]
+            if budget:
+                cmd += ["--time-limit", str(budget)]
+        else:
+            cmd = [self.cpu_check, instance, "--ub", "opt", "--branch", "minmin", "--threads",
+                   str(threads)]
+            if budget:
+                cmd += ["--budget", str(budget)]
+        return run_json(cmd, timeout=(budget or 3600) + 120)
+
+
+def device_name():
+    try:
+        out = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=30)
+        return out.stdout.strip().splitlines()[0]
+    except (OSError, subprocess.SubprocessError, IndexError):
+        return "unknown"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", default="build/permbb")
+    parser.add_argument("--instances", default=DEFAULT_INSTANCES)
+    parser.add_argument("--ivms", type=int, default=0, help="IVMs on the GPU (0: the engine's choice)")
+    parser.add_argument("--threads", type=int, default=os.cpu_count())
+    parser.add_argument("--gpu-budget", type=float, default=0, help="seconds per instance (0: solve)")
+    parser.add_argument("--cpu-budget", type=float, default=0,
+                        help="seconds per instance on the CPU (0: solve); the rate of a partial run")
+    parser.add_argument("--json", help="write all results to this file")
+    args = parser.parse_args()
+
+    runner = Runner(args.bin, cli_has_gpu(args.bin))
+    print(f"device: {device_name()}; driver: {'permbb solve' if runner.use_cli else 'permbb-gpu-check'};"
+          f" CPU threads: {args.threads}\n")
+    print("| instance | K | GPU nodes | GPU s | GPU nodes/s | CPU nodes/s | GPU/CPU |")
+    print("|---|---|---|---|---|---|---|")
+    results = []
+    for instance in args.instances.split(","):
+        g = runner.gpu(instance, args.ivms, args.gpu_budget)
+        c = runner.cpu(instance, args.threads, args.cpu_budget)
+        ratio = g["nodes_per_second"] / c["nodes_per_second"] if c["nodes_per_second"] else 0
+        same = g.get("complete") and c.get("complete")
+        check = "" if not same else (" (= CPU)" if g["nodes_decomposed"] == c["nodes_decomposed"]
+                                     else " (CPU: %d!)" % c["nodes_decomposed"])
+        print(f"| {instance} | {g.get('ivms', args.ivms)} | {g['nodes_decomposed']:,}{check} | "
+              f"{g['seconds']:.2f} | {g['nodes_per_second']:,.0f} | {c['nodes_per_second']:,.0f} | "
+              f"{ratio:.1f} |", flush=True)
+        results.append({"instance": instance, "gpu": g, "cpu": c, "ratio": ratio})
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+#pragma once
+// Coordinator: rank 0 of the cluster level as a state machine (2022 §4.1, Algorithm 1),
+// without MPI. The transport loop receives a message, decodes it (protocol.hpp), calls
+// handle(worker, message) and sends the returned messages; tests drive it directly.
+//
+// Workers are numbered 0..workers-1 (the transport maps MPI rank r to worker r-1). Each
+// worker begins with a WORK carrying an empty unit; from then on every WORK is a checkpoint,
+// answered by WORK (new or modified unit), BEST (nothing changed: the global best) or END
+// (no work left anywhere, or a stop was requested). A worker answers END with a Farewell,
+// after which it counts as terminated.
+//
+// Deferred splits (how this differs from the paper). In §4.1.3 a worker whose unit is empty
+// at once gets the right halves of the largest copy W_v^c. But that copy dates from the
+// victim's last checkpoint (up to 30 s old), and the victim goes on exploring, also into
+// the half just given away, until its next checkpoint tells it of the loss: that part is
+// explored twice, and the workers' node counts add up to more than a sequential run's.
+// Here a copy is split only while its owner's checkpoint is being handled: a worker does
+// not explore while its WORK checkpoint is in flight, so the report is its exact state and
+// the split takes nothing it has explored or will explore. A worker that asks for work
+// while none is unassigned becomes "hungry": it gets no reply for now (it simply waits, as
+// it waits for any reply), and the owner of the largest copy is sent a CheckpointRequest.
+// At that owner's checkpoint its fresh unit is split for the hungry workers, first come
+// first served, and the owner gets its reduced unit back. No permutation is explored
+// twice, so at a fixed upper bound the sum of the workers' node counts equals the
+// sequential count, whatever the number of workers. The cost: a hungry worker idles for
+// the round trip of one CheckpointRequest and one checkpoint instead of one message.
+//
+// Messages returned by handle() and request_stop(): the reply to the sender first (when it
+// gets one now), then WORK or END to hungry workers, then CheckpointRequests. A hungry
+// worker must not send anything (it waits for its reply): such a message throws.
+#include <gmpxx.h>
+
+#include <deque>
+#include <vector>
+
+#include "coordinator_settings.hpp"
+#include "coordinator_stats.hpp"
+#include "protocol.hpp"
+#include "work_pool.hpp"
+
+namespace permbb::cluster {
+
+// What a global checkpoint saves (§4.1.4), and what a restart starts from.
+struct CoordinatorState {
+  std::vector<WorkUnit> units;  // unexplored work: W_unassigned, then the non-empty copies
+  Solution best;
+  CoordinatorStats stats;
+};
+
+// A message to send: the destination worker and the message.
+struct Outgoing {
+  int worker;
+  ToWorker message;
+};
+
+class Coordinator {
+ public:
+  // A new search: W_unassigned gets one unit (id 1) of `initial_work` (e.g. [0, n!), an
+  // initial decomposition or intervals read from a file; Algorithm 1, Line 3). Throws
+  // std::invalid_argument on intervals outside [0, n!] or overlapping, on a schedule that is
+  // not of n jobs, or on a worker count below 1.
+  Coordinator(int jobs, int workers, std::vector<Interval> initial_work, Solution initial_best,
+              CoordinatorSettings settings = {});
+  // A restart (§4.1.4): every unit goes to W_unassigned, the counters go on from `restored`.
+  Coordinator(int jobs, int workers, CoordinatorState restored, CoordinatorSettings settings = {});
+
+  // One received message, the messages to send (see the file comment for their order). The
+  // message is taken by value so that a WORK's intervals move into the copy, never copied
+  // (§4.1.1: handling the units is the coordinator's cost). Throws std::out_of_range for a
+  // worker outside [0, workers), std::runtime_error for a message from a worker that has
+  // left or that is hungry, or for a schedule that is not of n jobs.
+  std::vector<Outgoing> handle(int worker, ToCoordinator message);
+
+  // From now on every WORK and BEST is answered with END (a time limit, a signal); the work
+  // the workers hand back in their farewells stays in W_unassigned for a checkpoint.
+  // Returns what must be sent now: END to every hungry worker (each waits for a reply), and
+  // a CheckpointRequest to every other worker still in the search (not yet sent END) that
+  // was not already asked, so that it reports soon and gets its END. A second call returns
+  // nothing.
+  std::vector<Outgoing> request_stop();
+  bool stopping() const { return stopping_; }
+
+  // Every worker has sent its farewell (Algorithm 1, Line 5).
+  bool finished() const { return terminated_count_ == workers(); }
+  // W and W_unassigned are both empty.
+  bool all_work_done() const { return pool_.empty(); }
+
+  int jobs() const { return jobs_; }
+  int workers() const { return static_cast<int>(worker_stats_.size()); }
+  int terminated_count() const { return terminated_count_; }
+  bool terminated(int worker) const { return terminated_.at(worker); }
+  // Workers waiting for work (no reply sent yet), for progress lines.
+  int hungry_count() const { return static_cast<int>(hungry_.size()); }
+  bool hungry(int worker) const { return waiting_.at(worker); }
+  // A CheckpointRequest was sent to the worker since its last checkpoint.
+  bool asked_to_checkpoint(int worker) const { return asked_.at(worker); }
+
+  // The global best; its permutation is empty while the makespan is only a bound.
+  const Solution& best() const { return best_; }
+  const CoordinatorStats& stats() const { return stats_; }
+  const WorkerStats& worker_stats(int worker) const { return worker_stats_.at(worker); }
+
+  // The lists of §4.1: W_unassigned and W (the copies, indexed by worker).
+  const std::vector<WorkUnit>& unassigned() const { return pool_.unassigned(); }
+  const std::vector<WorkUnit>& copies() const { return pool_.copies(); }
+
+  // Coverage: explored + remaining == total at all times, total being the size of the work
+  // when the search began (n! for a full run, restarts included).
+  mpz_class remaining_size() const { return pool_.remaining(); }
+  const mpz_class& total_size() const { return total_size_; }
+  bool coverage_holds() const { return stats_.explored + remaining_size() == total_size_; }
+  // explored / total, in [0, 1], for progress lines.
+  double explored_fraction() const;
+
+  CoordinatorState checkpoint_state() const;
+
+ private:
+  struct Hungry {
+    int worker;
+    int max_intervals;
+  };
+
+  std::vector<Outgoing> on(int worker, WorkReport message);
+  std::vector<Outgoing> on(int worker, BestMessage message);
+  std::vector<Outgoing> on(int worker, Farewell message);
+  WorkAssignment assignment(int worker) const;
+  void feed_hungry_from_unassigned(std::vector<Outgoing>& out);
+  void feed_hungry_by_splitting(int owner, std::vector<Outgoing>& out);
+  void end_hungry(std::vector<Outgoing>& out);
+  void ask_victim(std::vector<Outgoing>& out);
+  void ask(int worker, std::vector<Outgoing>& out);
+  Outgoing stop(int worker);
+  void count_nodes(int worker, std::uint64_t decomposed, std::uint64_t leaves);
+  void offer(int worker, const Solution& candidate);
+
+  int jobs_;
+  WorkPool pool_;
+  Solution best_;
+  CoordinatorStats stats_;
+  std::vector<WorkerStats> worker_stats_;
+  std::deque<Hungry> hungry_;  // FIFO: served in the order they asked
+  std::vector<bool> waiting_;  // in hungry_
+  std::vector<bool> asked_;    // CheckpointRequest sent since its last checkpoint
+  std::vector<bool> ended_;    // END sent
+  std::vector<bool> terminated_;
+  int terminated_count_ = 0;
+  bool stopping_ = false;
+  mpz_class total_size_;
+};
+
+}  // namespace permbb::cluster

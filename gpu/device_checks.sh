@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs the GPU tests, a sanitizer pass and a small speed sweep on a GPU machine, from a folder
+# of prebuilt binaries (default build-gpu-run: tests/gpu/test_gpu_*, permbb-gpu-check,
+# permbb-cpu-check). Logs go to $OUT (default ./device-out). Each step has a time limit, so a
+# hang costs that step only.
+#   gpu/device_checks.sh [BIN_DIR] [tests|sanitize|sweep|bench]...
+set -u
+BIN=${1:-build-gpu-run}
+shift || true
+STEPS=${*:-tests sanitize sweep}
+OUT=${OUT:-device-out}
+mkdir -p "$OUT"
+# Shared libraries the GPU machine may lack (libgmpxx) travel in $BIN/lib.
+export LD_LIBRARY_PATH="$BIN/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+nvidia-smi -L | tee "$OUT/device.txt"
+
+for step in $STEPS; do
+  case $step in
+    tests)
+      for t in test_gpu_host_logic test_gpu_kernels test_gpu_engine; do
+        timeout 200 "$BIN/tests/gpu/$t" 2>&1 | tail -40 | tee -a "$OUT/tests.log"
+      done ;;
+    sanitize)
+      timeout 60 compute-sanitizer --tool memcheck "$BIN/permbb-gpu-check" ta021 --ub opt \
+        --ivms 256 --steps 32 --budget 2 2>&1 | tail -15 | tee -a "$OUT/sanitize.log"
+      timeout 60 compute-sanitizer --tool racecheck "$BIN/permbb-gpu-check" ta021 --ub opt \
+        --ivms 64 --steps 8 --budget 2 2>&1 | tail -15 | tee -a "$OUT/sanitize.log"
+      timeout 60 compute-sanitizer --tool synccheck "$BIN/permbb-gpu-check" ta021 --ub opt \
+        --ivms 64 --steps 8 --budget 2 2>&1 | tail -15 | tee -a "$OUT/sanitize.log" ;;
+    sweep)
+      # ta021 at --ub opt: 447,987,894 decomposed nodes on the CPU (LB1, MinMin).
+      for flags in "" "--steps 128" "--ivms 8448" "--ivms 33792" "--trigger 0.5" \
+                   "--trigger 0.95" "--placement 3"; do
+        timeout 60 "$BIN/permbb-gpu-check" ta021 --ub opt --budget 40 $flags 2>&1 \
+          | tee -a "$OUT/sweep.jsonl"
+      done ;;
+    bench)
+      timeout 250 python3 bench/gpu.py --bin "$BIN/permbb" --cpu-budget 10 --gpu-budget 20 \
+        --json "$OUT/bench.json" 2>&1 | tee -a "$OUT/bench.md" ;;
+  esac
+done

@@ -1,0 +1,123 @@
+#pragma once
+// The plain structs kernels receive by value: where the K IVMs live in device memory
+// (PoolView), the small control block read back by the host each synchronisation (Control),
+// and how a warp lays its IVM out in shared memory (WarpLayout). Host and device code.
+#include <cstddef>
+#include <cstdint>
+
+#include "branching.hpp"
+#include "flowshop_types.hpp"
+#include "flowshop_view.hpp"
+#include "hd.hpp"
+
+namespace permbb::gpu {
+
+// 2016 §3.3.1: an IVM cycles through exploring -> empty -> initializing -> exploring.
+enum IvmState : int { kEmpty = 0, kExploring = 1, kInitializing = 2 };
+
+// The K IVMs in global memory: one array per field, each IVM's entries contiguous (a warp
+// reads its own IVM with coalesced accesses, and the host copies intervals field by field).
+struct PoolView {
+  int count = 0;  // K
+  int n = 0;
+  int m = 0;
+  long long cells = 0;   // matrix cells per IVM: n(n+1)/2 (2016 Eq. 2)
+  int cell_bytes = 1;    // 1: int8_t cells (n < 128), 2: int16_t
+  int* line = nullptr;   // K
+  int* state = nullptr;  // K, IvmState
+  int* pos = nullptr;    // K x n
+  int* end = nullptr;    // K x n
+  int* dir = nullptr;    // K x n
+  void* matrix = nullptr;    // K x cells
+  Time* stack = nullptr;     // K x n levels x 3m: front, back, remain of each level
+  Time* bounds = nullptr;    // K x 2n: children bounds (when not in shared memory)
+  unsigned long long* decomposed = nullptr;  // K
+  unsigned long long* leaves = nullptr;      // K
+  int* best_schedule = nullptr;              // K x n: each IVM's last improving leaf
+  double* length = nullptr;  // K: remaining interval as a fraction of n! (-1: not a victim)
+  int* claimed = nullptr;    // K: 1 once chosen as a victim in this stealing phase
+  int* scratch = nullptr;    // K x n: factoradic work space
+  const int* min_steal = nullptr;  // n digits: the smallest interval worth stealing
+};
+
+// The incumbent on the device: (makespan << 32) | index of the IVM whose best_schedule holds
+// it, kNoSchedule when the value came from the host. atomicMin keeps the pair consistent.
+inline constexpr std::uint32_t kNoSchedule = 0xffffffffu;
+PERMBB_HD unsigned long long make_best_key(Time value, std::uint32_t ivm) {
+  return (static_cast<unsigned long long>(static_cast<std::uint32_t>(value)) << 32) | ivm;
+}
+PERMBB_HD Time key_value(unsigned long long key) { return static_cast<Time>(key >> 32); }
+PERMBB_HD std::uint32_t key_ivm(unsigned long long key) {
+  return static_cast<std::uint32_t>(key & 0xffffffffu);
+}
+
+// Device counters; the first three are reset before each round's exploration kernel.
+struct Control {
+  int active = 0;         // IVMs still exploring after the round's exploration kernel
+  int length_count = 0;   // victims measured in this round
+  double length_sum = 0;  // and the sum of their lengths (for the average, 2022 §3.4)
+  unsigned long long best_key = 0;
+  unsigned long long steals = 0;
+};
+inline constexpr std::size_t kControlResetBytes = offsetof(Control, best_key);
+
+// Where a warp keeps its IVM while it explores (2016 §4.3: "4-8 IVMs per block in shared
+// memory"). kShared: IVM, children bounds and the per-level bound summaries in shared memory;
+// kStackGlobal: the summaries stay in global memory; kGlobal: everything in global memory
+// (for large n). Chosen from the device's shared memory, or forced (tests).
+enum class Placement : int { kAuto = 0, kShared = 1, kStackGlobal = 2, kGlobal = 3 };
+
+// Byte offsets of one warp's shared-memory workspace.
+struct WarpLayout {
+  int pos = 0, end = 0, dir = 0, line = 0;
+  int lb_front = 0, lb_back = 0;
+  int stack = -1;   // -1: global
+  int matrix = 0;
+  int bytes = 0;    // 0: the IVM works in global memory
+};
+
+PERMBB_HD int align16(long long bytes) { return static_cast<int>((bytes + 15) / 16 * 16); }
+
+PERMBB_HD WarpLayout make_warp_layout(int n, int m, int cell_bytes, Placement placement) {
+  WarpLayout l;
+  if (placement == Placement::kGlobal) return l;
+  const int ints = static_cast<int>(sizeof(int));
+  l.pos = 0;
+  l.end = l.pos + n * ints;
+  l.dir = l.end + n * ints;
+  l.line = l.dir + n * ints;
+  l.lb_front = align16(l.line + ints);
+  l.lb_back = l.lb_front + n * ints;
+  int next = align16(l.lb_back + n * ints);
+  if (placement == Placement::kShared) {
+    l.stack = next;
+    next = align16(next + 3LL * m * n * ints);
+  }
+  l.matrix = next;
+  l.bytes = align16(next + static_cast<long long>(n) * (n + 1) / 2 * cell_bytes);
+  return l;
+}
+
+// How a warp selects the next node: ivm::advance on lane 0, or warp::advance (a ballot over
+// the row and one warp-parallel comparison with the end vector; same results).
+inline constexpr int kSelectLane0 = 0;
+inline constexpr int kSelectWarp = 1;
+
+// Launch-wide settings of the exploration kernel.
+struct ExploreParams {
+  FlowshopView data;  // global memory
+  BranchingRule rule = BranchingRule::kMinMin;
+  Placement placement = Placement::kGlobal;  // never kAuto here
+  WarpLayout layout;
+  bool times_shared = false;  // a per-block copy of the processing times in shared memory
+  int times_bytes = 0;        // its size, 16-aligned (0 when not shared)
+  int steps = 0;              // steps per IVM in one launch
+  int settle = 0;             // 1: run each IVM to a clean point instead (ivm::at_clean_point)
+  int select = kSelectWarp;   // kSelectLane0 or kSelectWarp
+  Control* control = nullptr;
+};
+
+inline constexpr int kWarpsPerBlock = 4;  // 2022 §3.2: blocks of 4 warps
+inline constexpr int kThreadsPerBlock = 32 * kWarpsPerBlock;
+
+}  // namespace permbb::gpu

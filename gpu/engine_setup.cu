@@ -1,0 +1,142 @@
+#include "engine_setup.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "cuda_check.hpp"
+#include "ivm_pool.hpp"
+#include "kernels.hpp"
+
+namespace permbb::gpu {
+namespace {
+
+// Processing times go to shared memory (one copy per block) up to this size; larger tables
+// are read from global memory. Lanes bound different children, so they read different jobs'
+// times: constant memory would serialise those reads, shared memory serves them at once.
+constexpr int kMaxSharedTimesBytes = 16 * 1024;
+// Shared-memory placements are taken only when this many warps stay resident per SM (or as
+// many as registers allow, if fewer).
+constexpr int kMinResidentWarpsPerSm = 24;
+constexpr int kDefaultSteps = 256;
+
+const char* placement_name(Placement p) {
+  switch (p) {
+    case Placement::kShared: return "shared";
+    case Placement::kStackGlobal: return "stack-global";
+    default: return "global";
+  }
+}
+
+DeviceInfo select_device(int index) {
+  const std::vector<DeviceInfo> devices = list_devices();
+  if (devices.empty()) throw std::runtime_error("GPU explorer: no CUDA device is visible");
+  if (index < 0 || index >= static_cast<int>(devices.size())) {
+    throw std::invalid_argument("GPU explorer: device " + std::to_string(index) +
+                                " does not exist (" + std::to_string(devices.size()) +
+                                " visible)");
+  }
+  PERMBB_CUDA_CHECK(cudaSetDevice(index));
+  return devices[index];
+}
+
+void upload_tables(const FlowshopTables& tables, DeviceData& data) {
+  data.times_by_job.allocate(tables.times_by_job().size());
+  data.times_by_job.upload(tables.times_by_job());
+  data.min_heads.allocate(tables.min_heads().size());
+  data.min_heads.upload(tables.min_heads());
+  data.min_tails.allocate(tables.min_tails().size());
+  data.min_tails.upload(tables.min_tails());
+  data.total_times.allocate(tables.total_times().size());
+  data.total_times.upload(tables.total_times());
+}
+
+// Resident warps per SM for a placement, 0 when its block does not fit at all.
+int resident_warps_per_sm(const ExploreParams& params, int cell_bytes, const DeviceInfo& device) {
+  if (explore_shared_bytes(params) > device.shared_memory_per_block) return 0;
+  configure_explore_kernel(cell_bytes, params);
+  return explore_blocks_per_sm(cell_bytes, params) * kWarpsPerBlock;
+}
+
+// Fixes params.layout: the forced placement, or the first of shared / stack-global that
+// keeps enough warps resident, else global. Returns the resident warps per SM.
+int choose_placement(ExploreParams& params, int n, int m, int cell_bytes, Placement forced,
+                     const DeviceInfo& device, Placement& chosen) {
+  params.placement = Placement::kGlobal;
+  params.layout = make_warp_layout(n, m, cell_bytes, Placement::kGlobal);
+  const int unlimited = resident_warps_per_sm(params, cell_bytes, device);
+  const int wanted = std::min(kMinResidentWarpsPerSm, unlimited);
+  const Placement order[] = {Placement::kShared, Placement::kStackGlobal, Placement::kGlobal};
+  for (Placement p : order) {
+    if (forced != Placement::kAuto && p != forced) continue;
+    params.placement = p;
+    params.layout = make_warp_layout(n, m, cell_bytes, p);
+    const int warps = resident_warps_per_sm(params, cell_bytes, device);
+    const bool enough = warps >= wanted || p == Placement::kGlobal;
+    if (warps > 0 && (enough || forced != Placement::kAuto)) {
+      chosen = p;
+      return warps;
+    }
+  }
+  throw std::invalid_argument(std::string("GPU explorer: placement '") + placement_name(forced) +
+                              "' needs more shared memory than a block may have");
+}
+
+int choose_ivms(int requested, int resident_warps, int n, int m) {
+  if (requested > 0) return requested;
+  std::size_t free_bytes = 0;
+  std::size_t total_bytes = 0;
+  PERMBB_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const long long by_memory =
+      static_cast<long long>(free_bytes) / 2 / IvmPool::bytes_per_ivm(n, m);
+  const long long wanted = 4LL * resident_warps;
+  const long long k = std::max<long long>(kWarpsPerBlock, std::min(wanted, by_memory));
+  return static_cast<int>(k / kWarpsPerBlock * kWarpsPerBlock);
+}
+
+}  // namespace
+
+EngineSetup prepare_engine(const FlowshopTables& tables, const SearchSettings& settings,
+                           const GpuOptions& options, DeviceData& data) {
+  EngineSetup setup;
+  setup.info.device = select_device(options.device);
+  upload_tables(tables, data);
+  const int n = tables.jobs();
+  const int m = tables.machines();
+  const int cell_bytes = n < 128 ? 1 : 2;
+  ExploreParams& params = setup.params;
+  params.data = {n, m, data.times_by_job.data(), data.min_heads.data(), data.min_tails.data(),
+                 data.total_times.data()};
+  params.rule = settings.branching;
+  params.select = options.warp_select ? kSelectWarp : kSelectLane0;
+  params.steps = options.steps_per_launch > 0 ? options.steps_per_launch : kDefaultSteps;
+  const int times_bytes = align16(4LL * n * m);
+  params.times_shared = times_bytes <= kMaxSharedTimesBytes;
+  params.times_bytes = params.times_shared ? times_bytes : 0;
+  if (options.placement < 0 || options.placement > 3) {
+    throw std::invalid_argument("GPU explorer: placement must be 0..3");
+  }
+  Placement chosen = Placement::kGlobal;
+  const int warps_per_sm = choose_placement(params, n, m, cell_bytes,
+                                            static_cast<Placement>(options.placement),
+                                            setup.info.device, chosen);
+  setup.info.placement = placement_name(chosen);
+  setup.info.times_in_shared = params.times_shared;
+  setup.info.shared_bytes_per_block = explore_shared_bytes(params);
+  setup.info.resident_warps = warps_per_sm * setup.info.device.multiprocessors;
+  setup.info.ivms = choose_ivms(options.ivms, setup.info.resident_warps, n, m);
+  setup.info.steps_per_launch = params.steps;
+  return setup;
+}
+
+Time makespan_of(const FlowshopTables& tables, const std::vector<int>& schedule) {
+  const FlowshopView d = tables.view();
+  std::vector<Time> done(d.machines, 0);
+  for (int job : schedule) {
+    done[0] += d.time(job, 0);
+    for (int k = 1; k < d.machines; ++k) done[k] = std::max(done[k], done[k - 1]) + d.time(job, k);
+  }
+  return done.back();
+}
+
+}  // namespace permbb::gpu

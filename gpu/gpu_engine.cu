@@ -1,0 +1,258 @@
+// GpuEngine: the host side of PBB@GPU (2022 §3.1, Figure 6). The host prepares the device
+// (tables, K IVMs, the initial partition) and then only launches rounds and reads a few
+// bytes back: per round an exploration kernel (each IVM decomposes `steps` nodes) and a
+// stealing phase that the device itself skips unless fewer than 80% of the IVMs explore.
+// Many rounds go back to back between two synchronisations; at each one the host reads the
+// Control block (active IVMs, the device incumbent, steals), hands a better schedule to the
+// Incumbent, pushes a lower bound learnt elsewhere, and checks the budget and stop flag.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <deque>
+#include <stdexcept>
+#include <string>
+
+#include "cuda_check.hpp"
+#include "engine_setup.hpp"
+#include "factoradic.hpp"
+#include "factoradic_mpz.hpp"
+#include "flowshop_tables.hpp"
+#include "gpu_engine.hpp"
+#include "ivm_pool.hpp"
+#include "kernels.hpp"
+#include "work_split.hpp"
+
+namespace permbb::gpu {
+
+class GpuEngine::Impl {
+ public:
+  Impl(const Instance& instance, const SearchSettings& settings, Incumbent& incumbent,
+       const GpuOptions& options)
+      : incumbent_(incumbent), tables_(instance), n_(instance.jobs()), m_(instance.machines()) {
+    if (settings.bound != BoundKind::kLb1) {
+      throw std::invalid_argument("the GPU explorer supports only the LB1 bound (--bound lb1)");
+    }
+    if (n_ < 2) throw std::invalid_argument("the GPU explorer needs at least 2 jobs");
+    setup_ = prepare_engine(tables_, settings, options, device_data_);
+    device_ = setup_.info.device.index;
+    pool_ = std::make_unique<IvmPool>(setup_.info.ivms, n_, m_,
+                                      min_steal_digits(n_, options.min_steal_leaves));
+    trigger_ = static_cast<int>(std::ceil(options.steal_trigger * setup_.info.ivms));
+    control_.allocate(1);
+    PERMBB_CUDA_CHECK(cudaMallocHost(&host_, sizeof(Control)));
+    *host_ = Control{};
+    host_->best_key = make_best_key(incumbent_.value(), kNoSchedule);
+    device_value_ = incumbent_.value();
+    control_.upload(host_, 1);
+    setup_.params.control = control_.data();
+    // A blocking stream: ordered after the synchronous copies and memsets of the default stream.
+    PERMBB_CUDA_CHECK(cudaStreamCreate(&stream_));
+  }
+
+  ~Impl() {
+    cudaSetDevice(device_);
+    if (stream_ != nullptr) cudaStreamDestroy(stream_);
+    if (host_ != nullptr) cudaFreeHost(host_);
+  }
+
+  const GpuEngineInfo& info() const { return setup_.info; }
+
+  void set_work(const std::vector<Interval>& intervals) {
+    PERMBB_CUDA_CHECK(cudaSetDevice(device_));
+    queue_.clear();
+    pool_->clear_states();
+    std::vector<Interval> pieces = split_intervals(intervals, pool_->count());
+    const int direct = std::min<int>(static_cast<int>(pieces.size()), pool_->count());
+    queue_.assign(pieces.begin() + direct, pieces.end());
+    pieces.resize(direct);
+    assign(spread_indices(direct, pool_->count()), pieces);
+    host_->active = 0;
+  }
+
+  bool explore(std::chrono::duration<double> budget) {
+    PERMBB_CUDA_CHECK(cudaSetDevice(device_));
+    stop_.store(false);
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(budget);
+    while (true) {
+      refill_from_queue();
+      push_upper_bound();
+      const auto started = Clock::now();
+      const int rounds = rounds_within(std::chrono::duration<double>(deadline - started).count());
+      for (int r = 0; r < rounds; ++r) launch_round();
+      read_control();
+      pull_best();
+      if (host_->active == 0 && queue_.empty()) return true;
+      const auto now = Clock::now();
+      adapt_rounds(std::chrono::duration<double>(now - started).count(), rounds);
+      if (stop_.load() || now >= deadline) {
+        settle();
+        return false;
+      }
+    }
+  }
+
+  std::vector<Interval> remaining() {
+    PERMBB_CUDA_CHECK(cudaSetDevice(device_));
+    const auto states = pool_->download_states();
+    const auto pos = pool_->download_positions();
+    const auto end = pool_->download_ends();
+    std::vector<Interval> out(queue_.begin(), queue_.end());
+    for (int i = 0; i < pool_->count(); ++i) {
+      const int* a = pos.data() + static_cast<std::size_t>(i) * n_;
+      const int* b = end.data() + static_cast<std::size_t>(i) * n_;
+      if (states[i] == kEmpty || factoradic::compare(a, b, n_) >= 0) continue;
+      out.push_back({to_mpz(a, n_), to_mpz(b, n_)});
+    }
+    std::sort(out.begin(), out.end(),
+              [](const Interval& x, const Interval& y) { return x.begin < y.begin; });
+    return out;
+  }
+
+  void request_stop() { stop_.store(true); }
+
+  EngineStats stats() const {
+    PERMBB_CUDA_CHECK(cudaSetDevice(device_));
+    EngineStats s;
+    s.nodes.decomposed = pool_->total_decomposed();
+    s.nodes.leaves = pool_->total_leaves();
+    s.steals = host_->steals;
+    s.explorers = pool_->count();
+    s.active_explorers = host_->active;
+    return s;
+  }
+
+ private:
+  void launch_round() {
+    PERMBB_CUDA_CHECK(cudaMemsetAsync(control_.data(), 0, kControlResetBytes, stream_));
+    launch_explore(pool_->view(), setup_.params, stream_);
+    launch_steal(pool_->view(), control_.data(), trigger_, stream_);
+  }
+
+  void read_control() {
+    PERMBB_CUDA_CHECK(
+        cudaMemcpyAsync(host_, control_.data(), sizeof(Control), cudaMemcpyDeviceToHost, stream_));
+    PERMBB_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  }
+
+  // Paused at clean points (ivm::at_clean_point): remaining() is then exact.
+  void settle() {
+    ExploreParams params = setup_.params;
+    params.settle = 1;
+    PERMBB_CUDA_CHECK(cudaMemsetAsync(control_.data(), 0, kControlResetBytes, stream_));
+    launch_explore(pool_->view(), params, stream_);
+    read_control();
+    pull_best();
+  }
+
+  // A schedule the device found, checked on the host, goes to the Incumbent.
+  void pull_best() {
+    const Time value = key_value(host_->best_key);
+    const std::uint32_t ivm = key_ivm(host_->best_key);
+    if (ivm != kNoSchedule && value < incumbent_.value()) {
+      const std::vector<int> schedule = pool_->download_schedule(static_cast<int>(ivm));
+      const Time checked = makespan_of(tables_, schedule);
+      if (checked != value) {
+        throw std::logic_error("GPU explorer: a schedule reported with makespan " +
+                               std::to_string(value) + " has makespan " + std::to_string(checked));
+      }
+      incumbent_.offer(schedule, value);
+    }
+    device_value_ = value;
+  }
+
+  // A bound lowered elsewhere (heuristics, other ranks) reaches the device.
+  void push_upper_bound() {
+    const Time value = incumbent_.value();
+    if (value >= device_value_) return;
+    host_->best_key = make_best_key(value, kNoSchedule);
+    PERMBB_CUDA_CHECK(cudaMemcpyAsync(&control_.data()->best_key, &host_->best_key,
+                                      sizeof(host_->best_key), cudaMemcpyHostToDevice, stream_));
+    PERMBB_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    device_value_ = value;
+  }
+
+  // Queued intervals (more than K were given) go to empty IVMs.
+  void refill_from_queue() {
+    if (queue_.empty()) return;
+    const auto states = pool_->download_states();
+    std::vector<int> indices;
+    std::vector<Interval> intervals;
+    for (int i = 0; i < pool_->count() && !queue_.empty(); ++i) {
+      if (states[i] != kEmpty) continue;
+      indices.push_back(i);
+      intervals.push_back(queue_.front());
+      queue_.pop_front();
+    }
+    assign(indices, intervals);
+  }
+
+  void assign(const std::vector<int>& indices, const std::vector<Interval>& intervals) {
+    if (indices.empty()) return;
+    std::vector<int> digits(2 * static_cast<std::size_t>(n_) * indices.size());
+    for (std::size_t e = 0; e < indices.size(); ++e) {
+      from_mpz(intervals[e].begin, n_, digits.data() + 2 * n_ * e);
+      from_mpz(intervals[e].end, n_, digits.data() + 2 * n_ * e + n_);
+    }
+    DeviceBuffer<int> device_indices(indices.size());
+    DeviceBuffer<int> device_digits(digits.size());
+    device_indices.upload(indices);
+    device_digits.upload(digits);
+    launch_assign(pool_->view(), device_indices.data(), device_digits.data(),
+                  static_cast<int>(indices.size()), stream_);
+    PERMBB_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  }
+
+  // Rounds for the next synchronisation period: rounds_, but not far past the deadline.
+  int rounds_within(double left) const {
+    if (per_round_ <= 0) return rounds_;
+    const double affordable = std::max(0.0, left) / per_round_ + 1;
+    return std::max(1, std::min(rounds_, static_cast<int>(std::min(affordable, 1e6))));
+  }
+
+  // About 10-40 ms between synchronisations: few bytes read back per many rounds, yet a
+  // prompt pause and a fresh incumbent on the host.
+  void adapt_rounds(double period, int rounds) {
+    per_round_ = period / rounds;
+    if (period < 0.01 && rounds == rounds_) rounds_ = std::min(rounds_ * 2, 4096);
+    if (period > 0.04) rounds_ = std::max(rounds / 2, 1);
+  }
+
+  Incumbent& incumbent_;
+  const FlowshopTables tables_;
+  const int n_;
+  const int m_;
+  DeviceData device_data_;
+  EngineSetup setup_;
+  int device_ = 0;
+  std::unique_ptr<IvmPool> pool_;
+  int trigger_ = 0;
+  DeviceBuffer<Control> control_;
+  Control* host_ = nullptr;  // pinned
+  cudaStream_t stream_ = nullptr;
+  std::deque<Interval> queue_;
+  std::atomic<bool> stop_{false};
+  int rounds_ = 1;
+  double per_round_ = 0;  // seconds, last measured
+  Time device_value_ = kInfiniteTime;
+};
+
+GpuEngine::GpuEngine(const Instance& instance, const SearchSettings& settings,
+                     Incumbent& incumbent, const GpuOptions& options)
+    : impl_(std::make_unique<Impl>(instance, settings, incumbent, options)) {}
+GpuEngine::~GpuEngine() = default;
+void GpuEngine::set_work(const std::vector<Interval>& intervals) { impl_->set_work(intervals); }
+bool GpuEngine::explore(std::chrono::duration<double> budget) { return impl_->explore(budget); }
+std::vector<Interval> GpuEngine::remaining() { return impl_->remaining(); }
+void GpuEngine::request_stop() { impl_->request_stop(); }
+EngineStats GpuEngine::stats() const { return impl_->stats(); }
+const GpuEngineInfo& GpuEngine::info() const { return impl_->info(); }
+
+std::unique_ptr<SearchEngine> make_gpu_engine(const Instance& instance,
+                                              const SearchSettings& settings,
+                                              Incumbent& incumbent, const GpuOptions& options) {
+  return std::make_unique<GpuEngine>(instance, settings, incumbent, options);
+}
+
+}  // namespace permbb::gpu

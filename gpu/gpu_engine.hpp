@@ -1,0 +1,78 @@
+#pragma once
+// The GPU explorer (PBB@GPU, 2022 §3; 2016 §3-4): K IVMs in device memory, one warp each,
+// with selection, bounding, branching, pruning and work stealing all on the device. It
+// implements SearchEngine, so the CLI and cluster workers drive it like the multi-core
+// engine. This header compiles without CUDA: a build without nvcc links a stand-in whose
+// factory and constructor throw std::runtime_error("built without CUDA").
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpu_devices.hpp"
+#include "incumbent.hpp"
+#include "instance.hpp"
+#include "search_engine.hpp"
+#include "search_settings.hpp"
+
+namespace permbb::gpu {
+
+struct GpuOptions {
+  int device = 0;  // CUDA device index
+  // Number of IVMs K; 0: chosen from the device (4 x the warps the exploration kernel
+  // keeps resident on all multiprocessors, capped by memory).
+  int ivms = 0;
+  // Nodes each IVM decomposes per kernel launch; 0: a default.
+  int steps_per_launch = 0;
+  // A stealing phase runs when fewer than this fraction of the IVMs explore (2022 §3.1).
+  double steal_trigger = 0.8;
+  // Intervals shorter than this many leaves are never stolen (0: a default from n).
+  double min_steal_leaves = 0;
+  // Where warps keep their IVM: 0 auto, 1 all in shared memory, 2 bound summaries in global
+  // memory, 3 all in global memory (gpu/device_types.hpp, Placement). Tests force each.
+  int placement = 0;
+  // Node selection by the whole warp (warp::advance) or by lane 0 (ivm::advance); same nodes.
+  bool warp_select = true;
+};
+
+// What the engine chose, for reports and benchmarks.
+struct GpuEngineInfo {
+  DeviceInfo device;
+  int ivms = 0;
+  int steps_per_launch = 0;
+  std::string placement;  // "shared", "stack-global", "global"
+  bool times_in_shared = false;
+  int shared_bytes_per_block = 0;
+  int resident_warps = 0;  // exploration warps resident on the whole device
+};
+
+class GpuEngine : public SearchEngine {
+ public:
+  // Only BoundKind::kLb1 (std::invalid_argument otherwise); every branching rule. Requires
+  // n >= 2. Throws std::runtime_error for CUDA failures (out of memory: with a suggested K).
+  GpuEngine(const Instance& instance, const SearchSettings& settings, Incumbent& incumbent,
+            const GpuOptions& options);
+  ~GpuEngine() override;
+  GpuEngine(const GpuEngine&) = delete;
+  GpuEngine& operator=(const GpuEngine&) = delete;
+
+  std::string name() const override { return "gpu"; }
+  void set_work(const std::vector<Interval>& intervals) override;
+  bool explore(std::chrono::duration<double> budget) override;
+  std::vector<Interval> remaining() override;
+  void request_stop() override;
+  EngineStats stats() const override;
+
+  const GpuEngineInfo& info() const;
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The GPU engine behind the SearchEngine interface (throws "built without CUDA" in builds
+// without nvcc).
+std::unique_ptr<SearchEngine> make_gpu_engine(const Instance& instance,
+                                              const SearchSettings& settings,
+                                              Incumbent& incumbent, const GpuOptions& options);
+
+}  // namespace permbb::gpu

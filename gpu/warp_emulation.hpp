@@ -1,0 +1,165 @@
+#pragma once
+// Host emulation of one CUDA warp, for CPU-side tests of the warp-level code: the 32 lanes
+// run as cooperative fibers (ucontext) on one thread, switching round-robin at every warp
+// collective (__shfl*_sync, __any_sync, __syncwarp). A collective reached by only some lanes
+// (divergent code on the device) aborts with a message instead of hanging. Only one warp
+// runs at a time, so the device atomics are plain read-modify-writes. Never used in the
+// library; warp_primitives.cuh includes it when PERMBB_WARP_EMULATION is defined.
+#include <cuda_runtime.h>  // __device__ and friends for a host compiler
+#include <ucontext.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <vector>
+
+namespace permbb::gpu::emulation {
+
+struct Warp {
+  static constexpr int kLanes = 32;
+  ucontext_t main{};
+  ucontext_t lanes[kLanes]{};
+  std::vector<char> stacks[kLanes];
+  int current = 0;
+  int phase[kLanes]{};
+  bool finished[kLanes]{};
+  alignas(8) unsigned char slots[2][kLanes][8]{};
+  std::function<void()> body;
+};
+
+inline Warp*& current_warp() {
+  static Warp* warp = nullptr;
+  return warp;
+}
+
+inline int lane_id() { return current_warp()->current; }
+
+// Hands control to the next lane (lane 31 to lane 0): when a lane resumes, every lane has
+// reached the same collective.
+inline void arrive() {
+  Warp& w = *current_warp();
+  const int me = w.current;
+  const int next = (me + 1) % Warp::kLanes;
+  if (w.finished[next]) {
+    std::fprintf(stderr, "warp emulation: lane %d reached a collective that lane %d never will\n",
+                 me, next);
+    std::abort();
+  }
+  w.current = next;
+  swapcontext(&w.lanes[me], &w.lanes[next]);
+}
+
+inline void lane_main() {
+  Warp& w = *current_warp();
+  w.body();
+  const int me = w.current;
+  w.finished[me] = true;
+  if (me == Warp::kLanes - 1) {
+    swapcontext(&w.lanes[me], &w.main);
+  } else {
+    if (w.finished[me + 1]) std::abort();
+    w.current = me + 1;
+    swapcontext(&w.lanes[me], &w.lanes[me + 1]);
+  }
+  std::fprintf(stderr, "warp emulation: a finished lane was resumed (divergent collective)\n");
+  std::abort();
+}
+
+// Runs `body` as the 32 lanes of one warp.
+inline void run_warp(const std::function<void()>& body) {
+  static Warp warp;
+  Warp& w = warp;
+  current_warp() = &w;
+  w.body = body;
+  w.current = 0;
+  for (int l = 0; l < Warp::kLanes; ++l) {
+    w.phase[l] = 0;
+    w.finished[l] = false;
+    w.stacks[l].resize(256 * 1024);
+    getcontext(&w.lanes[l]);
+    w.lanes[l].uc_stack.ss_sp = w.stacks[l].data();
+    w.lanes[l].uc_stack.ss_size = w.stacks[l].size();
+    w.lanes[l].uc_link = nullptr;
+    makecontext(&w.lanes[l], lane_main, 0);
+  }
+  swapcontext(&w.main, &w.lanes[0]);
+  for (int l = 0; l < Warp::kLanes; ++l) {
+    if (!w.finished[l]) {
+      std::fprintf(stderr, "warp emulation: lane %d did not finish\n", l);
+      std::abort();
+    }
+  }
+}
+
+// Deposits `value`, waits for every lane, returns the slot of phase buffer for inspection.
+template <class T>
+inline unsigned char (*exchange(T value))[8] {
+  static_assert(sizeof(T) <= 8, "warp emulation exchanges at most 8 bytes");
+  Warp& w = *current_warp();
+  const int me = w.current;
+  const int buffer = w.phase[me]++ & 1;
+  std::memcpy(w.slots[buffer][me], &value, sizeof(T));
+  arrive();
+  return w.slots[buffer];
+}
+
+template <class T>
+inline T read_slot(unsigned char (*slots)[8], int lane) {
+  T out;
+  std::memcpy(&out, slots[lane], sizeof(T));
+  return out;
+}
+
+}  // namespace permbb::gpu::emulation
+
+template <class T>
+inline T __shfl_sync(unsigned, T value, int source) {
+  auto* slots = permbb::gpu::emulation::exchange(value);
+  return permbb::gpu::emulation::read_slot<T>(slots, source & 31);
+}
+
+template <class T>
+inline T __shfl_up_sync(unsigned, T value, unsigned delta) {
+  const int me = permbb::gpu::emulation::lane_id();
+  auto* slots = permbb::gpu::emulation::exchange(value);
+  return me >= static_cast<int>(delta) ? permbb::gpu::emulation::read_slot<T>(slots, me - delta)
+                                       : value;
+}
+
+template <class T>
+inline T __shfl_xor_sync(unsigned, T value, int mask) {
+  const int me = permbb::gpu::emulation::lane_id();
+  auto* slots = permbb::gpu::emulation::exchange(value);
+  return permbb::gpu::emulation::read_slot<T>(slots, (me ^ mask) & 31);
+}
+
+inline int __any_sync(unsigned, int predicate) {
+  auto* slots = permbb::gpu::emulation::exchange(predicate);
+  for (int l = 0; l < 32; ++l) {
+    if (permbb::gpu::emulation::read_slot<int>(slots, l) != 0) return 1;
+  }
+  return 0;
+}
+
+inline unsigned __ballot_sync(unsigned, int predicate) {
+  auto* slots = permbb::gpu::emulation::exchange(predicate);
+  unsigned mask = 0;
+  for (int l = 0; l < 32; ++l) {
+    if (permbb::gpu::emulation::read_slot<int>(slots, l) != 0) mask |= 1u << l;
+  }
+  return mask;
+}
+
+inline void __syncwarp(unsigned = 0xffffffffu) { permbb::gpu::emulation::exchange(0); }
+
+inline int __popc(unsigned x) { return __builtin_popcount(x); }
+inline int __ffs(unsigned x) { return __builtin_ffs(static_cast<int>(x)); }
+
+inline void __threadfence() {}
+
+inline unsigned long long atomicMin(unsigned long long* address, unsigned long long value) {
+  const unsigned long long old = *address;
+  if (value < old) *address = value;
+  return old;
+}

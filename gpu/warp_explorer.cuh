@@ -1,0 +1,279 @@
+#pragma once
+// WarpExplorer: one warp drives one IVM through the operators of the CPU explorer
+// (common/ivm_explorer.cpp), with the same node-counting rule (docs/architecture.md):
+//   start()  root decomposition and the unfold to the start position, uncounted;
+//   step()   ivm::advance (lane 0), then decompose the selected node: its bound summary from
+//            its parent's (warp scan), one decomposed node; at row n-2 its leaf is evaluated
+//            (one leaf, pos[r]++); otherwise the next row is generated, both children sets
+//            bounded, the direction chosen and the row pruned against the incumbent;
+//   settle() steps until ivm::at_clean_point, so that [pos, end) is exactly what is left.
+// Selection is sequential by nature and stays ivm.hpp's code on lane 0 (2022 §3.2: the warp
+// exists to avoid divergence between IVMs and to copy rows together); bounding is
+// warp-parallel (2022 §3.3). The IVM works in shared memory or global memory (WarpLayout);
+// the kernel loads it before and stores it after a launch.
+#include "device_types.hpp"
+#include "ivm.hpp"
+#include "lb1.hpp"
+#include "warp_branching.cuh"
+#include "warp_ivm.cuh"
+#include "warp_lb1.cuh"
+
+namespace permbb::gpu {
+
+template <class Cell, Placement kPlacement>
+class WarpExplorer {
+ public:
+  __device__ WarpExplorer(const PoolView& pool, int ivm, const ExploreParams& params,
+                          const Time* times, unsigned char* workspace)
+      : pool_(pool),
+        params_(params),
+        ivm_(ivm),
+        n_(pool.n),
+        m_(pool.m),
+        data_{pool.n, pool.m, times, params.data.min_heads, params.data.min_tails,
+              params.data.total_times} {
+    const WarpLayout& l = params.layout;
+    if (kPlacement == Placement::kGlobal) {
+      v_ = home();
+      stack_ = home_stack();
+      lb_front_ = pool.bounds + static_cast<long long>(ivm) * 2 * n_;
+      lb_back_ = lb_front_ + n_;
+      return;
+    }
+    v_ = {n_, reinterpret_cast<int*>(workspace + l.line), reinterpret_cast<int*>(workspace + l.pos),
+          reinterpret_cast<int*>(workspace + l.end), reinterpret_cast<int*>(workspace + l.dir),
+          reinterpret_cast<Cell*>(workspace + l.matrix)};
+    stack_ = kPlacement == Placement::kShared ? reinterpret_cast<Time*>(workspace + l.stack)
+                                              : home_stack();
+    lb_front_ = reinterpret_cast<Time*>(workspace + l.lb_front);
+    lb_back_ = reinterpret_cast<Time*>(workspace + l.lb_back);
+  }
+
+  // Brings the IVM into the workspace: the interval only for an initializing IVM, else the
+  // rows and summaries up to the current line.
+  __device__ void load(bool initializing) {
+    if (kPlacement != Placement::kGlobal) {
+      const ivm::View<Cell> h = home();
+      warp::copy(h.pos, v_.pos, n_);
+      warp::copy(h.end, v_.end, n_);
+      if (!initializing) {
+        if (warp::lane() == 0) *v_.line = *h.line;
+        warp::copy(h.dir, v_.dir, n_);
+        __syncwarp();
+        const int line = *v_.line;
+        warp::copy(h.matrix, v_.matrix, ivm::row_offset(line + 1, n_));
+        if (kPlacement == Placement::kShared) {
+          warp::copy(home_stack(), stack_, 3LL * m_ * (line + 1));
+        }
+      }
+    }
+    __syncwarp();
+  }
+
+  // Writes the IVM back with its new state and adds this launch's node counts.
+  __device__ void store(int state) {
+    if (kPlacement != Placement::kGlobal && state != kEmpty) {
+      const ivm::View<Cell> h = home();
+      const int line = *v_.line;
+      if (warp::lane() == 0) *h.line = line;
+      warp::copy(v_.pos, h.pos, n_);
+      warp::copy(v_.end, h.end, n_);
+      warp::copy(v_.dir, h.dir, n_);
+      warp::copy(v_.matrix, h.matrix, ivm::row_offset(line + 1, n_));
+      if (kPlacement == Placement::kShared) warp::copy(stack_, home_stack(), 3LL * m_ * (line + 1));
+    }
+    if (warp::lane() == 0) {
+      pool_.state[ivm_] = state;
+      pool_.decomposed[ivm_] += decomposed_;
+      pool_.leaves[ivm_] += leaves_;
+    }
+    __syncwarp();
+  }
+
+  // IvmExplorer::start at [pos, end): false when the interval is empty.
+  __device__ bool start() {
+    bool open = false;
+    if (warp::lane() == 0) {
+      *v_.line = 0;
+      open = ivm::before_end(v_);
+    }
+    open = warp::broadcast_bool(open);
+    __syncwarp();
+    if (!open) return false;
+    upper_bound_ = read_upper_bound();
+    warp::set_root_row(v_);
+    if (warp::lane() == 0) lb1_root(data_, front(0), back(0), remain(0));
+    __syncwarp();
+    bound_and_prune_row(0, 0);
+    unfold();
+    return true;
+  }
+
+  // IvmExplorer::step: false once the interval is exhausted.
+  __device__ bool step() {
+    upper_bound_ = read_upper_bound();
+    if (!advance()) return false;
+    decompose_current();
+    return true;
+  }
+
+  // IvmExplorer::normalize: the position moves to the next node to decompose, every digit in
+  // range (work stealing cuts [pos, end) only then). False when exhausted.
+  __device__ bool normalize() { return advance(); }
+
+  // IvmExplorer::settle: false when exhausted, true at a clean point.
+  __device__ bool settle() {
+    while (true) {
+      if (!advance()) return false;
+      bool clean = false;
+      if (warp::lane() == 0) clean = ivm::at_clean_point(v_);
+      if (warp::broadcast_bool(clean)) return true;
+      upper_bound_ = read_upper_bound();
+      decompose_current();
+    }
+  }
+
+ private:
+  // The IVM's own storage in global memory.
+  __device__ ivm::View<Cell> home() const {
+    const long long at = static_cast<long long>(ivm_) * n_;
+    return {n_, pool_.line + ivm_, pool_.pos + at, pool_.end + at, pool_.dir + at,
+            static_cast<Cell*>(pool_.matrix) + pool_.cells * ivm_};
+  }
+  __device__ Time* home_stack() const {
+    return pool_.stack + static_cast<long long>(ivm_) * n_ * 3 * m_;
+  }
+  __device__ Time* front(int level) const { return stack_ + 3LL * m_ * level; }
+  __device__ Time* back(int level) const { return front(level) + m_; }
+  __device__ Time* remain(int level) const { return front(level) + 2 * m_; }
+
+  // ivm::advance on lane 0, or its warp-parallel equivalent (params.select, docs/gpu.md).
+  __device__ bool advance() {
+    if (params_.select == kSelectWarp) return warp::advance(v_);
+    bool found = false;
+    if (warp::lane() == 0) found = ivm::advance(v_);
+    found = warp::broadcast_bool(found);
+    __syncwarp();
+    return found;
+  }
+
+  // The pruning threshold: the device incumbent, which leaves of every IVM lower at once.
+  // Every lane loads it (one transaction), so its latency overlaps the bounding before use.
+  __device__ Time read_upper_bound() const {
+    return key_value(*static_cast<volatile unsigned long long*>(&params_.control->best_key));
+  }
+
+  // The summary of the node selected in row r (level r+1) from its parent's (level r).
+  __device__ void compute_node_costs(int r) {
+    const int job = ivm::selected_job(v_, r);
+    warp::child_summary(data_, front(r), back(r), remain(r), job, v_.dir[r], front(r + 1),
+                        back(r + 1), remain(r + 1));
+  }
+
+  // IvmExplorer::bound_and_prune_row: children of the node at `level` (the jobs of row r)
+  // bounded, the direction of row r chosen, row r pruned.
+  __device__ void bound_and_prune_row(int r, int level) {
+    const Cell* cells = ivm::row(v_, r);
+    const int count = ivm::row_length(r, n_);
+    const BranchingRule rule = params_.rule;
+    const bool both = needs_both_directions(rule);
+    warp::bound_children(data_, front(level), back(level), remain(level), cells, count,
+                         both || rule == BranchingRule::kForward,
+                         both || rule == BranchingRule::kBackward, lb_front_, lb_back_);
+    const int direction = warp::choose_direction(rule, lb_front_, lb_back_, count);
+    if (warp::lane() == 0) v_.dir[r] = direction;
+    warp::prune_row(v_, r, direction == kFront ? lb_front_ : lb_back_, upper_bound_);
+  }
+
+  // IvmExplorer::unfold: replays the path to the start position, uncounted.
+  __device__ void unfold() {
+    while (true) {
+      bool descend = false;
+      if (warp::lane() == 0) descend = ivm::init_step(v_) == ivm::InitStep::kDescend;
+      descend = warp::broadcast_bool(descend);
+      __syncwarp();
+      if (!descend) return;
+      const int r = *v_.line;
+      compute_node_costs(r);
+      warp::generate_row(v_, r);
+      bound_and_prune_row(r + 1, r + 1);
+      if (warp::lane() == 0) ++*v_.line;
+      __syncwarp();
+    }
+  }
+
+  // IvmExplorer::decompose_current.
+  __device__ void decompose_current() {
+    const int r = *v_.line;
+    compute_node_costs(r);
+    ++decomposed_;
+    if (r == ivm::leaf_parent_row(n_)) {
+      evaluate_leaf(r);
+      if (warp::lane() == 0) ++v_.pos[r];
+      __syncwarp();
+      return;
+    }
+    warp::generate_row(v_, r);
+    bound_and_prune_row(r + 1, r + 1);
+    if (warp::lane() == 0) ivm::descend(v_);
+    __syncwarp();
+  }
+
+  // IvmExplorer::evaluate_leaf: a better schedule is decoded into this IVM's slot, then
+  // published with atomicMin on (makespan, IVM); the host picks it up at its next look.
+  __device__ void evaluate_leaf(int r) {
+    const int level = r + 1;
+    const int last_job = ivm::job_of(ivm::row(v_, r)[1 - v_.pos[r]]);
+    const bool suffix_empty = !warp::any_equal(v_.dir, 0, r + 1, kBack);
+    const Time makespan =
+        warp::complete_makespan(data_, front(level), back(level), suffix_empty, last_job);
+    ++leaves_;
+    if (makespan >= upper_bound_) return;
+    if (warp::lane() == 0) {
+      int suffix_begin = 0;
+      ivm::decode(v_, pool_.best_schedule + static_cast<long long>(ivm_) * n_, &suffix_begin);
+      __threadfence();
+      atomicMin(&params_.control->best_key, make_best_key(makespan, static_cast<unsigned>(ivm_)));
+    }
+    __syncwarp();
+    upper_bound_ = read_upper_bound();
+  }
+
+  const PoolView& pool_;
+  const ExploreParams& params_;
+  const int ivm_;
+  const int n_;
+  const int m_;
+  const FlowshopView data_;
+  ivm::View<Cell> v_;
+  Time* stack_ = nullptr;
+  Time* lb_front_ = nullptr;
+  Time* lb_back_ = nullptr;
+  Time upper_bound_ = kInfiniteTime;
+  unsigned decomposed_ = 0;  // this launch's counts
+  unsigned leaves_ = 0;
+};
+
+// What one warp does in one launch of the exploration kernel (kernels.cu): initialise a
+// thief, then `steps` steps and a normalisation, or settle. Returns the IVM's new state.
+template <class Cell, Placement kPlacement>
+__device__ int explore_ivm(const PoolView& pool, const ExploreParams& params, const Time* times,
+                           unsigned char* workspace, int ivm) {
+  int state = pool.state[ivm];
+  if (state == kEmpty || (params.settle && state == kInitializing)) return state;
+  WarpExplorer<Cell, kPlacement> explorer(pool, ivm, params, times, workspace);
+  explorer.load(state == kInitializing);
+  if (state == kInitializing) state = explorer.start() ? kExploring : kEmpty;
+  if (params.settle) {
+    if (state == kExploring && !explorer.settle()) state = kEmpty;
+  } else {
+    for (int s = 0; s < params.steps && state == kExploring; ++s) {
+      if (!explorer.step()) state = kEmpty;
+    }
+    if (state == kExploring && !explorer.normalize()) state = kEmpty;
+  }
+  explorer.store(state);
+  return state;
+}
+
+}  // namespace permbb::gpu

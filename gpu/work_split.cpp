@@ -1,0 +1,57 @@
+#include "work_split.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "factoradic_mpz.hpp"
+
+namespace permbb::gpu {
+
+std::vector<Interval> split_intervals(const std::vector<Interval>& intervals, int pieces) {
+  std::vector<Interval> open;
+  for (const Interval& interval : intervals) {
+    if (!interval.empty()) open.push_back(interval);
+  }
+  const long long q = static_cast<long long>(open.size());
+  if (q == 0 || q >= pieces) return open;
+  mpz_class total = 0;
+  for (const Interval& interval : open) total += interval.length();
+  std::vector<Interval> out;
+  for (const Interval& interval : open) {
+    const mpz_class length = interval.length();
+    mpz_class parts = 1 + (mpz_class(static_cast<long>(pieces - q)) * length) / total;
+    if (parts > length) parts = length;
+    for (mpz_class j = 0; j < parts; ++j) {
+      const mpz_class begin = interval.begin + (length * j) / parts;
+      const mpz_class end = interval.begin + (length * (j + 1)) / parts;
+      out.push_back({begin, end});
+    }
+  }
+  return out;
+}
+
+std::vector<int> spread_indices(int pieces, int ivms) {
+  if (pieces > ivms) throw std::invalid_argument("spread_indices: more pieces than IVMs");
+  std::vector<int> indices(pieces);
+  for (int i = 0; i < pieces; ++i) {
+    indices[i] = static_cast<int>(static_cast<long long>(i) * ivms / pieces);
+  }
+  return indices;
+}
+
+std::vector<int> min_steal_digits(int n, double min_leaves) {
+  mpz_class value;
+  if (min_leaves > 0) {
+    value = mpz_class(min_leaves);
+  } else {
+    const int k = std::clamp(n - 5, 2, 8);
+    value = factorial(k);
+  }
+  if (value < 2) value = 2;
+  if (value > factorial(n)) value = factorial(n);
+  std::vector<int> digits(n, 0);
+  from_mpz(value, n, digits.data());
+  return digits;
+}
+
+}  // namespace permbb::gpu

@@ -1,0 +1,158 @@
+// CPU-side tests of the warp building blocks with emulated warps (gpu/warp_emulation.hpp),
+// each against its host reference: warp::advance against ivm::advance, the warp branching
+// decision against choose_direction, the warp LB1 against lb1.hpp. test_gpu_kernels repeats
+// the last two on a device.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "flowshop_tables.hpp"
+#include "lb1.hpp"
+#include "test_support.hpp"
+#include "warp_branching.cuh"
+#include "warp_ivm.cuh"
+#include "warp_lb1.cuh"
+
+namespace permbb::gpu {
+namespace {
+
+// A random IVM state: rows up to `line` with random pruned flags, a position inside them,
+// an end vector near the position (so both results occur).
+struct RandomIvm {
+  RandomIvm(std::mt19937& rng, int jobs) : n(jobs), pos(n, 0), end(n, 0), dir(n, 0),
+                                            matrix(ivm::matrix_cells(n)) {
+    line = static_cast<int>(rng() % (n - 1));
+    for (int r = 0; r <= line; ++r) {
+      std::int16_t* cells = matrix.data() + ivm::row_offset(r, n);
+      const int length = ivm::row_length(r, n);
+      const int pruned_percent = static_cast<int>(rng() % 101);
+      for (int i = 0; i < length; ++i) {
+        const bool pruned = static_cast<int>(rng() % 100) < pruned_percent;
+        cells[i] = static_cast<std::int16_t>(pruned ? ~i : i);
+      }
+      pos[r] = static_cast<int>(rng() % (length + (r == line ? 1 : 0)));
+    }
+    for (int i = 0; i < n; ++i) end[i] = i <= line ? pos[i] : 0;
+    const int bump = static_cast<int>(rng() % (line + 1));
+    if (rng() % 4 != 0) {
+      end[bump] = std::min(end[bump] + 1 + static_cast<int>(rng() % 3), n - bump - 1);
+      for (int i = bump + 1; i < n; ++i) end[i] = static_cast<int>(rng() % (n - i));
+    }
+    if (rng() % 5 == 0) {
+      std::fill(end.begin(), end.end(), 0);
+      end[0] = n;  // n!
+    }
+  }
+  ivm::View<std::int16_t> view() { return {n, &line, pos.data(), end.data(), dir.data(), matrix.data()}; }
+  int n;
+  int line = 0;
+  std::vector<int> pos, end, dir;
+  std::vector<std::int16_t> matrix;
+};
+
+TEST(GpuEmulatedWarp, AdvanceEqualsIvmAdvance) {
+  std::mt19937 rng(51);
+  int found = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const int n = 2 + trial % 70;
+    RandomIvm cpu(rng, n);
+    RandomIvm gpu = cpu;
+    const bool want = ivm::advance(cpu.view());
+    bool got = false;
+    const auto v = gpu.view();
+    emulation::run_warp([&] {
+      const bool r = warp::advance(v);
+      if (warp::lane() == 0) got = r;
+    });
+    ASSERT_EQ(got, want) << "trial " << trial;
+    if (want) {
+      ++found;
+      ASSERT_EQ(gpu.line, cpu.line) << "trial " << trial;
+      ASSERT_EQ(gpu.pos, cpu.pos) << "trial " << trial;
+    }
+  }
+  EXPECT_GT(found, 300);
+  EXPECT_LT(found, 2700);
+}
+
+TEST(GpuEmulatedWarp, ChooseDirectionEqualsTheHostIncludingTies) {
+  std::mt19937 rng(52);
+  const BranchingRule rules[] = {BranchingRule::kMinMin, BranchingRule::kMinMinForwardTies,
+                                 BranchingRule::kMaxSum, BranchingRule::kForward,
+                                 BranchingRule::kBackward};
+  for (int trial = 0; trial < 3000; ++trial) {
+    const int count = 1 + static_cast<int>(rng() % 80);
+    const Time base = rng() % 3 == 0 ? 2000000000 : 100;
+    const int spread = 1 + static_cast<int>(rng() % 4);
+    std::vector<Time> f(count), b(count);
+    for (int i = 0; i < count; ++i) {
+      f[i] = base + static_cast<Time>(rng() % spread);
+      b[i] = base + static_cast<Time>(rng() % spread);
+    }
+    const BranchingRule rule = rules[trial % 5];
+    int got = -1;
+    emulation::run_warp([&] {
+      const int d = warp::choose_direction(rule, f.data(), b.data(), count);
+      if (warp::lane() == 0) got = d;
+    });
+    ASSERT_EQ(got, choose_direction(rule, f.data(), b.data(), count)) << "trial " << trial;
+  }
+}
+
+TEST(GpuEmulatedWarp, Lb1SummariesBoundsAndMakespansEqualTheHost) {
+  std::mt19937 rng(53);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 2 + trial % 30;
+    const int m = 1 + static_cast<int>(rng() % 75);
+    const Instance inst = testing::random_instance(rng, n, m, trial % 2 ? 99 : 4);
+    const FlowshopTables tables(inst);
+    const FlowshopView d = tables.view();
+    std::vector<int> jobs(n);
+    for (int j = 0; j < n; ++j) jobs[j] = j;
+    std::shuffle(jobs.begin(), jobs.end(), rng);
+    const int fixed = static_cast<int>(rng() % n);
+    std::vector<Time> s(3 * m), child(3 * m, -1), want(3 * m);
+    lb1_root(d, s.data(), s.data() + m, s.data() + 2 * m);
+    bool suffix_empty = true;
+    for (int i = 0; i < fixed; ++i) {
+      if (rng() % 2) {
+        lb1_append_front(d, s.data(), jobs[i], s.data());
+      } else {
+        lb1_prepend_back(d, s.data() + m, jobs[i], s.data() + m);
+        suffix_empty = false;
+      }
+      lb1_remove_job(d, s.data() + 2 * m, jobs[i], s.data() + 2 * m);
+    }
+    const int job = jobs[fixed];
+    const int direction = static_cast<int>(rng() % 2);
+    const int count = n - fixed;
+    std::vector<std::int8_t> cells(count);
+    for (int i = 0; i < count; ++i) cells[i] = static_cast<std::int8_t>(jobs[fixed + i]);
+    std::vector<Time> lb_front(count), lb_back(count);
+    Time cmax = -1;
+    const Time* f = s.data();
+    emulation::run_warp([&] {
+      warp::child_summary(d, f, f + m, f + 2 * m, job, direction, child.data(),
+                          child.data() + m, child.data() + 2 * m);
+      warp::bound_children(d, f, f + m, f + 2 * m, cells.data(), count, true, true,
+                           lb_front.data(), lb_back.data());
+      const Time c = warp::complete_makespan(d, f, f + m, suffix_empty, job);
+      if (warp::lane() == 0) cmax = c;
+    });
+    want = s;
+    if (direction == kFront) lb1_append_front(d, f, job, want.data());
+    else lb1_prepend_back(d, f + m, job, want.data() + m);
+    lb1_remove_job(d, f + 2 * m, job, want.data() + 2 * m);
+    ASSERT_EQ(child, want) << "trial " << trial;
+    for (int i = 0; i < count; ++i) {
+      ASSERT_EQ(lb_front[i], lb1_child_front_bound(d, f, f + m, f + 2 * m, cells[i]));
+      ASSERT_EQ(lb_back[i], lb1_child_back_bound(d, f, f + m, f + 2 * m, cells[i]));
+    }
+    ASSERT_EQ(cmax, complete_makespan(d, f, f + m, suffix_empty, job)) << "trial " << trial;
+  }
+}
+
+}  // namespace
+}  // namespace permbb::gpu

@@ -1,0 +1,242 @@
+// The GPU engine against the sequential IvmExplorer: at a fixed upper bound that never
+// improves, the decomposed-node count is a property of the tree (docs/architecture.md), so
+// the GPU count must equal the CPU count however the IVMs cut, steal and pause; from no
+// upper bound the optimum must be the CPU's (brute force on the smallest instances).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <random>
+#include <stdexcept>
+
+#include "factoradic_mpz.hpp"
+#include "gpu_engine.hpp"
+#include "lb1.hpp"
+#include "ivm_explorer.hpp"
+#include "test_support.hpp"
+
+namespace permbb::gpu {
+namespace {
+
+using std::chrono::duration;
+
+const BranchingRule kRules[] = {BranchingRule::kMinMin, BranchingRule::kMinMinForwardTies,
+                                BranchingRule::kMaxSum, BranchingRule::kForward,
+                                BranchingRule::kBackward};
+
+struct CpuResult {
+  std::uint64_t decomposed = 0;
+  std::uint64_t leaves = 0;
+  Time best = kInfiniteTime;
+};
+
+CpuResult cpu_search(const Instance& inst, BranchingRule rule, Time ub) {
+  const FlowshopTables tables(inst);
+  Incumbent incumbent(ub);
+  IvmExplorer explorer(tables, nullptr, {BoundKind::kLb1, rule}, incumbent);
+  const int n = inst.jobs();
+  const auto b = testing::digits_of(0, n);
+  std::vector<int> e(n, 0);
+  e[0] = n;  // n!
+  explorer.start(b.data(), e.data());
+  while (explorer.step()) {
+  }
+  return {explorer.counters().decomposed, explorer.counters().leaves, incumbent.value()};
+}
+
+std::vector<Interval> whole_space(int n) { return {Interval{0, factorial(n)}}; }
+
+GpuOptions options(int ivms, int steps, int placement, double trigger = 0.8,
+                   bool warp_select = true) {
+  GpuOptions o;
+  o.warp_select = warp_select;
+  o.ivms = ivms;
+  o.steps_per_launch = steps;
+  o.placement = placement;
+  o.steal_trigger = trigger;
+  return o;
+}
+
+// Explores to the end; returns the engine's statistics.
+EngineStats gpu_search(const Instance& inst, BranchingRule rule, Incumbent& incumbent,
+                       const GpuOptions& o, const std::vector<Interval>& work) {
+  GpuEngine engine(inst, {BoundKind::kLb1, rule}, incumbent, o);
+  engine.set_work(work);
+  EXPECT_TRUE(engine.explore(duration<double>(600)));
+  EXPECT_TRUE(engine.remaining().empty());
+  return engine.stats();
+}
+
+TEST(GpuEngine, NodeCountsEqualTheCpuAtTheOptimumForEveryRuleAndConfiguration) {
+  std::mt19937 rng(21);
+  for (int trial = 0; trial < 36; ++trial) {
+    const int n = 5 + trial % 8;
+    const Instance inst = testing::random_instance(rng, n, 2 + trial % 7);
+    const BranchingRule rule = kRules[trial % 5];
+    const Time optimum = n <= 8 ? testing::brute_force_optimum(inst)
+                                : cpu_search(inst, rule, kInfiniteTime).best;
+    const CpuResult cpu = cpu_search(inst, rule, optimum);
+    const int ivms[] = {4, 37, 256, 2048};
+    const int steps[] = {1, 3, 17, 256};
+    const GpuOptions o = options(ivms[trial % 4], steps[(trial / 4) % 4], 1 + trial % 3,
+                                 trial % 2 ? 0.8 : 1.0, (trial / 2) % 2 == 0);
+    Incumbent incumbent(optimum);
+    const EngineStats s = gpu_search(inst, rule, incumbent, o, whole_space(n));
+    ASSERT_EQ(s.nodes.decomposed, cpu.decomposed)
+        << "trial " << trial << " n " << n << " K " << o.ivms << " steps " << o.steps_per_launch
+        << " placement " << o.placement;
+    EXPECT_EQ(s.nodes.leaves, cpu.leaves);
+    EXPECT_EQ(incumbent.value(), optimum);
+    EXPECT_EQ(s.explorers, o.ivms);
+  }
+}
+
+TEST(GpuEngine, FindsTheOptimumFromNoUpperBound) {
+  std::mt19937 rng(22);
+  for (int trial = 0; trial < 30; ++trial) {
+    const int n = 2 + trial % 9;
+    const Instance inst = testing::random_instance(rng, n, 1 + trial % 6);
+    const BranchingRule rule = kRules[trial % 5];
+    const Time optimum = testing::brute_force_optimum(inst);
+    Incumbent incumbent;
+    gpu_search(inst, rule, incumbent, options(trial % 2 ? 64 : 1024, 7, 1 + trial % 3),
+               whole_space(n));
+    ASSERT_EQ(incumbent.value(), optimum) << "trial " << trial;
+    ASSERT_TRUE(incumbent.has_schedule());
+    EXPECT_EQ(testing::naive_makespan(inst, incumbent.permutation()), optimum);
+  }
+}
+
+// Paused at small budgets and restarted from remaining() in a fresh engine each time, or the
+// same engine continued: the counts add up to the CPU's.
+TEST(GpuEngine, StopAndResumeCountsEveryNodeOnce) {
+  std::mt19937 rng(23);
+  for (int trial = 0; trial < 6; ++trial) {
+    const int n = 9 + trial % 2;
+    const Instance inst = testing::random_instance(rng, n, 8);
+    const BranchingRule rule = kRules[trial % 3];
+    const SearchSettings settings{BoundKind::kLb1, rule};
+    const Time optimum = cpu_search(inst, rule, kInfiniteTime).best;
+    const CpuResult cpu = cpu_search(inst, rule, optimum);
+    const GpuOptions o = options(4, 1, 1 + trial % 3);
+    Incumbent incumbent(optimum);
+    std::uint64_t total = 0;
+    int pauses = 0;
+    if (trial % 2 == 0) {
+      std::vector<Interval> work = whole_space(n);
+      while (!work.empty()) {
+        GpuEngine engine(inst, settings, incumbent, o);
+        engine.set_work(work);
+        const bool done = engine.explore(duration<double>(0));
+        work = engine.remaining();
+        total += engine.stats().nodes.decomposed;
+        if (done) {
+          ASSERT_TRUE(work.empty());
+        }
+        ASSERT_LT(++pauses, 100000);
+      }
+    } else {
+      GpuEngine engine(inst, settings, incumbent, o);
+      engine.set_work(whole_space(n));
+      while (!engine.explore(duration<double>(0))) {
+        const auto work = engine.remaining();
+        ASSERT_FALSE(work.empty());
+        if (pauses % 3 == 2) engine.set_work(work);  // replacing the work by itself
+        ASSERT_LT(++pauses, 100000);
+      }
+      total = engine.stats().nodes.decomposed;
+    }
+    EXPECT_EQ(total, cpu.decomposed) << "trial " << trial << " pauses " << pauses;
+    EXPECT_GT(pauses, 1);
+  }
+}
+
+TEST(GpuEngine, ManyIntervalsQueueOnTheHostAndCountOnce) {
+  std::mt19937 rng(24);
+  const int n = 9;
+  const Instance inst = testing::random_instance(rng, n, 4);
+  const Time optimum = testing::brute_force_optimum(inst);
+  const CpuResult cpu = cpu_search(inst, BranchingRule::kMinMin, optimum);
+  std::vector<Interval> work;
+  const std::uint64_t space = testing::factorial(n);
+  for (std::uint64_t a = 0; a < space; a += 997) {
+    work.push_back({mpz_class(static_cast<unsigned long>(a)),
+                    mpz_class(static_cast<unsigned long>(std::min(a + 997, space)))});
+  }
+  Incumbent incumbent(optimum);
+  const EngineStats s = gpu_search(inst, BranchingRule::kMinMin, incumbent, options(16, 5, 1), work);
+  EXPECT_EQ(s.nodes.decomposed, cpu.decomposed);
+}
+
+// Beyond 127 jobs the matrix holds int16_t cells. LB1 is tight on these random instances:
+// from the root bound + 20 the search is short, and both engines must reach the same optimum;
+// at the optimum both must count the same (tiny) tree.
+TEST(GpuEngine, LargeInstancesUseWideCellsAndFindTheCpuOptimum) {
+  std::mt19937 rng(25);
+  for (int n : {60, 140}) {
+    const int m = 6;
+    const Instance inst = testing::random_instance(rng, n, m);
+    const FlowshopTables tables(inst);
+    std::vector<Time> f(3 * m);
+    const FlowshopView v = tables.view();
+    lb1_root(v, f.data(), f.data() + m, f.data() + 2 * m);
+    const Time start = lb1_bound(v, f.data(), f.data() + m, f.data() + 2 * m) + 20;
+    const CpuResult cpu = cpu_search(inst, BranchingRule::kMinMin, start);
+    const CpuResult at_optimum = cpu_search(inst, BranchingRule::kMinMin, cpu.best);
+    for (int placement : {0, 3}) {
+      Incumbent incumbent(start);
+      gpu_search(inst, BranchingRule::kMinMin, incumbent, options(512, 64, placement),
+                 whole_space(n));
+      EXPECT_EQ(incumbent.value(), cpu.best) << "n " << n << " placement " << placement;
+      Incumbent fixed(cpu.best);
+      const EngineStats s = gpu_search(inst, BranchingRule::kMinMin, fixed,
+                                       options(512, 64, placement), whole_space(n));
+      EXPECT_EQ(s.nodes.decomposed, at_optimum.decomposed) << "n " << n;
+    }
+  }
+}
+
+TEST(GpuEngine, ABoundLoweredOnTheHostReachesTheDevice) {
+  std::mt19937 rng(26);
+  const Instance inst = testing::random_instance(rng, 11, 6);
+  const CpuResult best = cpu_search(inst, BranchingRule::kMinMin, kInfiniteTime);
+  Incumbent incumbent;
+  GpuEngine engine(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, options(64, 4, 1));
+  engine.set_work(whole_space(11));
+  engine.explore(duration<double>(0.0001));
+  incumbent.lower_to(best.best);  // proves the optimum from here: nothing better exists
+  while (!engine.explore(duration<double>(1))) {
+  }
+  EXPECT_EQ(incumbent.value(), best.best);
+}
+
+TEST(GpuEngine, RefusesLb2AndTinyInstances) {
+  std::mt19937 rng(27);
+  const Instance inst = testing::random_instance(rng, 6, 3);
+  Incumbent incumbent;
+  EXPECT_THROW(GpuEngine(inst, {BoundKind::kLb2, BranchingRule::kMinMin}, incumbent, {}),
+               std::invalid_argument);
+  const Instance one = testing::random_instance(rng, 1, 3);
+  EXPECT_THROW(GpuEngine(one, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, {}),
+               std::invalid_argument);
+  GpuOptions bad;
+  bad.device = 99;
+  EXPECT_THROW(GpuEngine(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, bad),
+               std::invalid_argument);
+}
+
+TEST(GpuEngine, AnImpossibleNumberOfIvmsIsExplained) {
+  std::mt19937 rng(28);
+  const Instance inst = testing::random_instance(rng, 100, 20);
+  Incumbent incumbent;
+  GpuOptions huge;
+  huge.ivms = 2000000000;
+  try {
+    GpuEngine engine(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, huge);
+    FAIL() << "expected an out-of-memory error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("--ivms"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace permbb::gpu

@@ -1,0 +1,225 @@
+// Host-side logic of the GPU explorer, run without a GPU: the hypercube neighbourhood, the
+// stealing steps (the very PERMBB_HD functions the kernels call, here in host loops), the
+// initial partition and the shared-memory layout.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "device_types.hpp"
+#include "factoradic.hpp"
+#include "factoradic_mpz.hpp"
+#include "steal_logic.hpp"
+#include "test_support.hpp"
+#include "work_split.hpp"
+
+namespace permbb::gpu {
+namespace {
+
+using testing::digits_of;
+using testing::factorial;
+using testing::value_of;
+
+TEST(GpuHypercube, EachShiftOfEachDigitIsABijectionChangingOneDigit) {
+  EXPECT_EQ(hypercube_digits(1), 0);
+  EXPECT_EQ(hypercube_digits(4), 1);
+  EXPECT_EQ(hypercube_digits(5), 2);
+  EXPECT_EQ(hypercube_digits(16384), 7);  // the 4-ary 7-cube of 2022 §3.4
+  const int count = 256;
+  for (int digit = 0; digit < 4; ++digit) {
+    for (int shift = 1; shift <= 3; ++shift) {
+      std::set<int> images;
+      for (int i = 0; i < count; ++i) {
+        const int v = hypercube_neighbour(i, digit, shift);
+        ASSERT_GE(v, 0);
+        ASSERT_LT(v, count);
+        ASSERT_NE(v, i);
+        ASSERT_EQ(v & ~(3 << (2 * digit)), i & ~(3 << (2 * digit)));
+        images.insert(v);
+      }
+      EXPECT_EQ(static_cast<int>(images.size()), count);
+    }
+  }
+}
+
+// A PoolView over host vectors: the fields the stealing functions use.
+struct HostPool {
+  HostPool(int count, int n, std::vector<int> min_steal)
+      : pos(count * n), end(count * n), state(count), claimed(count), scratch(count * n),
+        length(count), min(std::move(min_steal)) {
+    view.count = count;
+    view.n = n;
+    view.pos = pos.data();
+    view.end = end.data();
+    view.state = state.data();
+    view.claimed = claimed.data();
+    view.scratch = scratch.data();
+    view.length = length.data();
+    view.min_steal = min.data();
+  }
+  std::uint64_t begin_of(int i) const {
+    return value_of(std::vector<int>(pos.begin() + i * view.n, pos.begin() + (i + 1) * view.n));
+  }
+  std::uint64_t end_of(int i) const {
+    return value_of(std::vector<int>(end.begin() + i * view.n, end.begin() + (i + 1) * view.n));
+  }
+  std::vector<int> pos, end, state, claimed, scratch;
+  std::vector<double> length;
+  std::vector<int> min;
+  PoolView view;
+};
+
+// The union of the non-empty intervals of exploring and initializing IVMs, as sorted pairs.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> owned(const HostPool& p) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+  for (int i = 0; i < p.view.count; ++i) {
+    if (p.state[i] == kEmpty || p.begin_of(i) >= p.end_of(i)) continue;
+    out.push_back({p.begin_of(i), p.end_of(i)});
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::uint64_t covered(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& parts) {
+  std::uint64_t total = 0;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) {
+      EXPECT_LE(parts[i - 1].second, parts[i].first) << "intervals overlap";
+    }
+    total += parts[i].second - parts[i].first;
+  }
+  return total;
+}
+
+TEST(GpuStealing, APhaseSplitsVictimsOnceAndKeepsEveryLeafOwnedOnce) {
+  std::mt19937 rng(7);
+  const int n = 10;
+  for (int trial = 0; trial < 40; ++trial) {
+    const int count = 1 + static_cast<int>(rng() % 70);
+    HostPool p(count, n, min_steal_digits(n, 0));
+    // Random disjoint intervals for exploring IVMs, in a random order over the IVMs.
+    const std::uint64_t space = factorial(n);
+    std::vector<std::uint64_t> cuts{0, space};
+    for (int c = 0; c < count; ++c) cuts.push_back(rng() % space);
+    std::sort(cuts.begin(), cuts.end());
+    for (int i = 0; i < count; ++i) {
+      const bool explores = rng() % 3 == 0;
+      p.state[i] = explores ? kExploring : kEmpty;
+      const auto b = digits_of(cuts[i], n);
+      const auto e = digits_of(explores ? cuts[i + 1] : cuts[i], n);
+      std::copy(b.begin(), b.end(), p.pos.begin() + i * n);
+      std::copy(e.begin(), e.end(), p.end.begin() + i * n);
+    }
+    const auto before = owned(p);
+    double sum = 0;
+    int measured = 0;
+    for (int i = 0; i < count; ++i) {
+      p.length[i] = measure_victim(p.view, i);
+      if (p.length[i] >= 0) {
+        sum += p.length[i];
+        ++measured;
+      }
+    }
+    const std::vector<int> claimed_before = p.claimed;
+    int steals = 0;
+    for (int i = 0; i < count && measured > 0; ++i) steals += steal_for(p.view, i, sum / measured);
+    const auto after = owned(p);
+    EXPECT_EQ(covered(before), covered(after)) << "trial " << trial;
+    int victims = 0;
+    for (int i = 0; i < count; ++i) victims += p.claimed[i] != claimed_before[i];
+    EXPECT_EQ(victims, steals);
+    for (int i = 0; i < count; ++i) {
+      if (p.state[i] == kInitializing) {
+        EXPECT_LT(p.begin_of(i), p.end_of(i));
+      }
+    }
+  }
+}
+
+TEST(GpuStealing, FromOneIntervalEveryThiefGetsWorkAfterEnoughPhases) {
+  const int n = 9;
+  const int count = 64;
+  HostPool p(count, n, min_steal_digits(n, 0));
+  const auto e = digits_of(factorial(n), n);
+  std::copy(e.begin(), e.end(), p.end.begin());
+  p.state[0] = kExploring;
+  for (int phase = 0; phase < 12; ++phase) {
+    double sum = 0;
+    int measured = 0;
+    for (int i = 0; i < count; ++i) {
+      p.length[i] = measure_victim(p.view, i);
+      if (p.length[i] >= 0) sum += p.length[i], ++measured;
+    }
+    for (int i = 0; i < count; ++i) steal_for(p.view, i, sum / measured);
+    for (int i = 0; i < count; ++i) {
+      if (p.state[i] == kInitializing) p.state[i] = kExploring;
+    }
+  }
+  EXPECT_EQ(covered(owned(p)), factorial(n));
+  EXPECT_EQ(static_cast<int>(owned(p).size()), count);
+}
+
+TEST(GpuWorkSplit, PiecesCoverTheIntervalsExactly) {
+  std::mt19937 rng(3);
+  for (int trial = 0; trial < 50; ++trial) {
+    const int pieces = 1 + static_cast<int>(rng() % 300);
+    std::vector<Interval> intervals;
+    mpz_class at = 0;
+    const int q = 1 + static_cast<int>(rng() % 5);
+    mpz_class total = 0;
+    for (int i = 0; i < q; ++i) {
+      at += static_cast<unsigned long>(rng() % 100);
+      const mpz_class end = at + static_cast<unsigned long>(rng() % 1000);
+      intervals.push_back({at, end});
+      if (end > at) total += end - at;
+      at = end;
+    }
+    const auto out = split_intervals(intervals, pieces);
+    mpz_class sum = 0;
+    for (size_t i = 0; i < out.size(); ++i) {
+      ASSERT_FALSE(out[i].empty());
+      if (i > 0) {
+        ASSERT_LE(out[i - 1].end, out[i].begin);
+      }
+      sum += out[i].length();
+    }
+    EXPECT_EQ(sum, total);
+    EXPECT_LE(static_cast<int>(out.size()), std::max(pieces, q));
+  }
+  const auto whole = split_intervals({{0, factorial(20)}}, 16384);
+  EXPECT_EQ(whole.size(), 16384u);
+  EXPECT_EQ(whole.back().end, factorial(20));
+}
+
+TEST(GpuWorkSplit, SpreadAndMinimumStealLength) {
+  EXPECT_EQ(spread_indices(4, 16), (std::vector<int>{0, 4, 8, 12}));
+  EXPECT_EQ(spread_indices(3, 3), (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(to_mpz(min_steal_digits(12, 0).data(), 12), factorial(7));
+  EXPECT_EQ(to_mpz(min_steal_digits(30, 0).data(), 30), factorial(8));
+  EXPECT_EQ(to_mpz(min_steal_digits(5, 0).data(), 5), 2);
+  EXPECT_EQ(to_mpz(min_steal_digits(2, 0).data(), 2), 2);
+  EXPECT_EQ(to_mpz(min_steal_digits(10, 1000).data(), 10), 1000);
+}
+
+TEST(GpuLayout, WorkspaceFieldsAreAlignedAndDisjoint) {
+  for (int n : {2, 7, 20, 50, 127, 128, 200}) {
+    for (int m : {1, 5, 20, 33}) {
+      const int cell_bytes = n < 128 ? 1 : 2;
+      const WarpLayout a = make_warp_layout(n, m, cell_bytes, Placement::kShared);
+      EXPECT_EQ(a.bytes % 16, 0);
+      EXPECT_EQ(a.lb_front % 16, 0);
+      EXPECT_GE(a.stack, a.lb_back + 4 * n);
+      EXPECT_GE(a.matrix, a.stack + 12 * m * n);
+      EXPECT_GE(a.bytes, a.matrix + n * (n + 1) / 2 * cell_bytes);
+      const WarpLayout b = make_warp_layout(n, m, cell_bytes, Placement::kStackGlobal);
+      EXPECT_EQ(b.stack, -1);
+      EXPECT_LT(b.bytes, a.bytes);
+      EXPECT_EQ(make_warp_layout(n, m, cell_bytes, Placement::kGlobal).bytes, 0);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace permbb::gpu

@@ -1,0 +1,259 @@
+"""Global checkpoints and restarts with real processes: kill -9 at random moments, SIGTERM,
+SIGUSR1, corrupted files, restarts with another number of ranks. Every run has a timeout.
+
+The reference node count is the uninterrupted run's; after kills and restarts the total over
+all runs must be at least that (nothing skipped) and within 5% (only work since the last
+checkpoint is redone; with workers reporting exact remaining intervals it is in fact equal).
+"""
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import unittest
+
+BIN = os.environ["PERMBB_BIN"]
+MPIRUN = os.environ.get("PERMBB_MPIRUN", "mpirun")
+ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+           OMPI_MCA_rmaps_base_oversubscribe="1")
+INSTANCE = "ta017"   # 20 x 10; best-known (optimal) makespan 1484 (shared/notes/taillard.md)
+OPTIMUM = 1484
+
+
+def command(ranks, *args):
+    solve = [BIN, "solve", INSTANCE, "--threads", "1", "--no-gpu", "--quiet", "--json", "-",
+             *args]
+    if ranks == 1:
+        return solve
+    return [MPIRUN, "--oversubscribe", "-np", str(ranks), *solve,
+            "--worker-checkpoint-interval", "0.2"]
+
+
+def run(ranks, *args, timeout=300):
+    proc = subprocess.run(command(ranks, *args), capture_output=True, text=True,
+                          timeout=timeout, env=ENV)
+    text = proc.stdout.strip()
+    return proc, json.loads(text) if text.startswith("{") else None
+
+
+def start(ranks, *args):
+    return subprocess.Popen(command(ranks, *args), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=ENV, start_new_session=True)
+
+
+def stamp(path):
+    """What identifies one write of a checkpoint: a new file replaces the old (rename)."""
+    try:
+        info = os.stat(path)
+        return (info.st_ino, info.st_mtime_ns)
+    except FileNotFoundError:
+        return None
+
+
+def wait_for_file(path, timeout=60, previous=None):
+    """Waits until `path` exists and differs from the write `previous` identified."""
+    deadline = time.time() + timeout
+    while stamp(path) is None or stamp(path) == previous:
+        if time.time() > deadline:
+            raise AssertionError(f"{path} was never (re)written")
+        time.sleep(0.05)
+
+
+def describe(path):
+    proc = subprocess.run([BIN, "checkpoint", path, "--json"], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+class Reference:
+    nodes = None
+
+    @classmethod
+    def uninterrupted_nodes(cls):
+        if cls.nodes is None:
+            _, result = run(1, "--ub", "opt")
+            cls.nodes = result["nodes_decomposed"]
+        return cls.nodes
+
+
+class KillAndRestart(unittest.TestCase):
+    def kill_and_restart(self, ranks, kills):
+        rng = random.Random(61 + ranks)
+        with tempfile.TemporaryDirectory() as folder:
+            ckpt = os.path.join(folder, "run.ckpt")
+            args = ["--ub", "opt", "--checkpoint", ckpt, "--checkpoint-interval", "0.2"]
+            remaining = []
+            for k in range(kills):
+                extra = ["--restart", ckpt] if k > 0 else []
+                before = stamp(ckpt)
+                proc = start(ranks, *args, *extra)
+                wait_for_file(ckpt, previous=before)  # this run has checkpointed once
+                time.sleep(rng.uniform(0.3, 1.5))
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.communicate(timeout=60)
+                remaining.append(describe(ckpt)["remaining_fraction"])
+            proc, result = run(ranks, *args, "--restart", ckpt)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            self.assertEqual(result["status"], "no-better-than-ub")
+            self.assertEqual(result["restarts"], kills)
+            if ranks > 1:
+                self.assertTrue(result["cluster"]["coverage_holds"])
+            reference = Reference.uninterrupted_nodes()
+            self.assertGreaterEqual(result["nodes_decomposed"], reference)
+            self.assertLessEqual(result["nodes_decomposed"], reference * 1.05)
+            self.assertEqual(remaining, sorted(remaining, reverse=True))
+            final = describe(ckpt)
+            self.assertTrue(final["complete"])
+            self.assertEqual(final["remaining_fraction"], 0.0)
+
+    def test_single_process_killed_three_times(self):
+        self.kill_and_restart(1, 3)
+
+    def test_cluster_killed_three_times(self):
+        self.kill_and_restart(3, 3)
+
+
+class Signals(unittest.TestCase):
+    def test_sigterm_checkpoints_and_exits_3_within_10_s_then_restart_finishes(self):
+        with tempfile.TemporaryDirectory() as folder:
+            ckpt = os.path.join(folder, "run.ckpt")
+            proc = start(1, "--checkpoint", ckpt, "--checkpoint-interval", "1000")
+            time.sleep(1.0)
+            sent = time.time()
+            proc.send_signal(signal.SIGTERM)
+            out, _ = proc.communicate(timeout=10)
+            self.assertLess(time.time() - sent, 10)
+            self.assertEqual(proc.returncode, 3)
+            self.assertEqual(json.loads(out)["status"], "incomplete")
+            self.assertFalse(describe(ckpt)["complete"])
+            proc2, result = run(1, "--restart", ckpt)
+            self.assertEqual(proc2.returncode, 0, proc2.stderr)
+            self.assertEqual(result["makespan"], OPTIMUM)
+
+    def test_sigterm_to_mpirun_leaves_a_usable_checkpoint(self):
+        with tempfile.TemporaryDirectory() as folder:
+            ckpt = os.path.join(folder, "run.ckpt")
+            proc = start(3, "--ub", "opt", "--checkpoint", ckpt, "--checkpoint-interval", "1000")
+            time.sleep(2.0)
+            proc.send_signal(signal.SIGTERM)
+            proc.communicate(timeout=30)
+            self.assertNotEqual(proc.returncode, 0)
+            wait_for_file(ckpt, timeout=5)
+            proc2, result = run(2, "--ub", "opt", "--restart", ckpt)
+            self.assertEqual(proc2.returncode, 0, proc2.stderr)
+            self.assertEqual(result["status"], "no-better-than-ub")
+            self.assertGreaterEqual(result["nodes_decomposed"], Reference.uninterrupted_nodes())
+
+    def test_sigusr1_writes_a_checkpoint_and_the_run_goes_on(self):
+        with tempfile.TemporaryDirectory() as folder:
+            ckpt = os.path.join(folder, "run.ckpt")
+            proc = start(1, "--ub", "opt", "--checkpoint", ckpt, "--checkpoint-interval", "1000")
+            time.sleep(1.0)
+            self.assertFalse(os.path.exists(ckpt))
+            proc.send_signal(signal.SIGUSR1)
+            wait_for_file(ckpt, timeout=10)
+            out, _ = proc.communicate(timeout=300)
+            self.assertEqual(proc.returncode, 0)
+            self.assertEqual(json.loads(out)["status"], "no-better-than-ub")
+
+
+class RestartWithOtherRankCounts(unittest.TestCase):
+    def test_checkpoint_of_3_ranks_restarts_with_1_2_and_5_workers(self):
+        with tempfile.TemporaryDirectory() as folder:
+            ckpt = os.path.join(folder, "run.ckpt")
+            proc, result = run(3, "--ub", "opt", "--checkpoint", ckpt, "--time-limit", "1.5")
+            self.assertEqual(proc.returncode, 3, proc.stderr)
+            done_before = result["nodes_decomposed"]
+            for workers in [1, 2, 5]:
+                copy = os.path.join(folder, f"copy{workers}.ckpt")
+                shutil.copy(ckpt, copy)
+                proc, result = run(workers + 1, "--ub", "opt", "--restart", copy,
+                                   "--checkpoint", copy)
+                self.assertEqual(proc.returncode, 0, proc.stderr)
+                self.assertEqual(result["status"], "no-better-than-ub")
+                self.assertEqual(result["restarts"], 1)
+                self.assertGreater(result["nodes_decomposed"], done_before)
+                self.assertGreaterEqual(result["nodes_decomposed"],
+                                        Reference.uninterrupted_nodes())
+
+
+class BadCheckpoints(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.mkdtemp()
+        self.ckpt = os.path.join(self.folder, "good.ckpt")
+        proc, _ = run(1, "--ub", "opt", "--checkpoint", self.ckpt, "--time-limit", "0.5")
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        with open(self.ckpt, "rb") as f:
+            self.good = f.read()
+
+    def tearDown(self):
+        shutil.rmtree(self.folder)
+
+    def refused(self, path, *args):
+        proc = subprocess.run([BIN, "solve", INSTANCE, "--restart", path, "--quiet", "--no-gpu",
+                               *args], capture_output=True, text=True, timeout=60)
+        self.assertEqual(proc.returncode, 2, proc.stderr)
+        return proc.stderr
+
+    def variant(self, name, data):
+        path = os.path.join(self.folder, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        return path
+
+    def test_each_kind_of_bad_file_has_its_own_message(self):
+        messages = [
+            self.refused(self.variant("truncated.ckpt", self.good[:len(self.good) // 2])),
+            self.refused(self.variant("flipped.ckpt", self.good[:-3] + bytes([self.good[-3] ^ 0xFF])
+                                      + self.good[-2:])),
+            self.refused(self.variant("magic.ckpt", b"X" + self.good[1:])),
+            self.refused(self.variant("version.ckpt", self.good[:8] + bytes([99, 0, 0, 0])
+                                      + self.good[12:])),
+        ]
+        self.assertIn("truncated", messages[0])
+        self.assertIn("corrupted", messages[1])
+        self.assertIn("not a permbb checkpoint", messages[2])
+        self.assertIn("version", messages[3])
+        self.assertEqual(len(set(messages)), 4)
+
+    def test_other_instance_and_other_settings_are_refused(self):
+        proc = subprocess.run([BIN, "solve", "ta018", "--restart", self.ckpt, "--quiet"],
+                              capture_output=True, text=True, timeout=60)
+        self.assertEqual(proc.returncode, 2)
+        other_settings = self.refused(self.ckpt, "--branch", "maxsum")
+        self.assertIn("maxsum", other_settings)
+        with open(self.ckpt, "rb") as f:
+            self.assertEqual(f.read(), self.good)  # refusing never touches the file
+
+    def test_fallback_uses_the_previous_file_and_says_so(self):
+        # A second checkpointed run leaves FILE.prev; then FILE is corrupted.
+        proc, _ = run(1, "--ub", "opt", "--restart", self.ckpt, "--checkpoint", self.ckpt,
+                      "--time-limit", "0.3")
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        self.assertTrue(os.path.exists(self.ckpt + ".prev"))
+        with open(self.ckpt, "r+b") as f:
+            f.seek(40)
+            f.write(bytes([0xFF, 0xFF, 0xFF]))
+        self.refused(self.ckpt)
+        proc = subprocess.run([BIN, "solve", INSTANCE, "--ub", "opt", "--restart", self.ckpt,
+                               "--restart-fallback", "--no-gpu", "--time-limit", "0.2"],
+                              capture_output=True, text=True, timeout=60)
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        self.assertIn(".prev", proc.stderr)
+
+    def test_checkpoint_command_describes_the_file(self):
+        d = describe(self.ckpt)
+        self.assertEqual((d["instance"], d["jobs"], d["machines"]), (INSTANCE, 20, 10))
+        self.assertEqual(d["initial_ub"], OPTIMUM)
+        self.assertFalse(d["complete"])
+        self.assertGreater(d["remaining_fraction"], 0.0)
+        self.assertLess(d["remaining_fraction"], 1.0)
+        self.assertGreater(d["nodes_decomposed"], 0)
+
+
+if __name__ == "__main__":
+    unittest.main()

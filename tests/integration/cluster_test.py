@@ -1,0 +1,104 @@
+"""The cluster level with real processes: `mpirun -np P permbb solve ...` (rank 0 coordinates,
+the others work), oversubscribed on the CI machine's cores. Every run has a timeout.
+
+Expected optima are independent facts: brute force (here, in Python) for tiny instances,
+Taillard's published makespans for ta instances; node counts are compared with the
+single-process solver, whose count is itself checked against cuts of the search space.
+"""
+import itertools
+import json
+import os
+import subprocess
+import tempfile
+import unittest
+
+BIN = os.environ["PERMBB_BIN"]
+MPIRUN = os.environ.get("PERMBB_MPIRUN", "mpirun")
+ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+           OMPI_MCA_rmaps_base_oversubscribe="1", OMPI_MCA_btl_vader_single_copy_mechanism="none")
+TIMEOUT = 120
+
+
+def mpirun(ranks, *args, timeout=TIMEOUT):
+    cmd = [MPIRUN, "--oversubscribe", "-np", str(ranks), BIN, "solve", *args,
+           "--threads", "1", "--json", "-", "--quiet", "--no-gpu"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=ENV)
+    result = json.loads(proc.stdout) if proc.stdout.strip().startswith("{") else None
+    return proc, result
+
+
+def single(*args):
+    cmd = [BIN, "solve", *args, "--threads", "1", "--json", "-", "--quiet", "--no-gpu"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
+    return json.loads(proc.stdout)
+
+
+def brute_force(times):
+    """times[k][j]: machine-major. The best makespan over all permutations."""
+    m, n = len(times), len(times[0])
+    best = None
+    for order in itertools.permutations(range(n)):
+        done = [0] * m
+        for j in order:
+            for k in range(m):
+                done[k] = max(done[k], done[k - 1] if k else 0) + times[k][j]
+        best = done[-1] if best is None else min(best, done[-1])
+    return best
+
+
+def write_instance(folder, name, times):
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        f.write(f"{len(times[0])} {len(times)}\n")
+        for row in times:
+            f.write(" ".join(map(str, row)) + "\n")
+    return path
+
+
+class ClusterSolves(unittest.TestCase):
+    def test_random_instances_reach_the_brute_force_optimum_for_every_rank_count(self):
+        import random
+        rng = random.Random(51)
+        with tempfile.TemporaryDirectory() as folder:
+            for trial, ranks in enumerate([2, 3, 5, 8]):
+                times = [[rng.randint(1, 40) for _ in range(7)] for _ in range(4)]
+                path = write_instance(folder, f"r{trial}.txt", times)
+                proc, result = mpirun(ranks, path)
+                self.assertEqual(proc.returncode, 0, proc.stderr)
+                self.assertEqual(result["status"], "optimal")
+                self.assertEqual(result["makespan"], brute_force(times), f"{ranks} ranks")
+                self.assertEqual(result["engine"], "cluster")
+
+    def test_taillard_optima_from_neh(self):
+        # ta002 and ta005 (20 x 5): 1359 and 1235 (Taillard's table, shared/notes).
+        for name, optimum in [("ta002", 1359), ("ta005", 1235)]:
+            proc, result = mpirun(3, name)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            self.assertEqual(result["makespan"], optimum)
+
+    def test_node_count_at_a_fixed_bound_equals_the_single_process_count(self):
+        expected = single("ta011", "--ub", "opt")["nodes_decomposed"]
+        for ranks in [2, 3, 5, 8]:
+            proc, result = mpirun(ranks, "ta011", "--ub", "opt",
+                                  "--worker-checkpoint-interval", "0.05")
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            self.assertEqual(result["status"], "no-better-than-ub")
+            self.assertEqual(result["nodes_decomposed"], expected, f"{ranks} ranks")
+            self.assertTrue(result["cluster"]["coverage_holds"])
+            if ranks > 2:
+                self.assertGreater(result["cluster"]["splits"], 0)
+
+    def test_time_limit_ends_the_job_incomplete_with_exit_3(self):
+        proc, result = mpirun(3, "ta021", "--ub", "opt", "--time-limit", "1")
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        self.assertEqual(result["status"], "incomplete")
+        self.assertTrue(result["cluster"]["coverage_holds"])
+
+    def test_bad_input_exits_2_on_every_rank_without_hanging(self):
+        proc, _ = mpirun(3, "/nonexistent/instance.txt")
+        self.assertEqual(proc.returncode, 2, proc.stderr)
+        self.assertIn("cannot open", proc.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

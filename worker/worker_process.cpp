@@ -1,0 +1,167 @@
+#include "worker_process.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "communicator.hpp"
+#include "mailbox.hpp"
+
+namespace permbb::cluster {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// The explorer side of a worker: what it has, what it reported, when to report again.
+class WorkerLoop {
+ public:
+  WorkerLoop(SearchEngine& engine, Incumbent& incumbent, const WorkerSettings& settings)
+      : engine_(engine), incumbent_(incumbent), settings_(settings), start_(Clock::now()) {
+    const int explorers = std::max(1, engine.stats().explorers);
+    max_intervals_ = settings.max_intervals > 0 ? settings.max_intervals : explorers;
+    steals_per_checkpoint_ = settings.steals_per_checkpoint > 0
+                                 ? settings.steals_per_checkpoint
+                                 : static_cast<std::uint64_t>(std::max(1, explorers / 5));
+    sent_best_ = incumbent.value();
+  }
+
+  WorkerOutcome run() {
+    std::thread communicator(communicator_main, std::ref(mailbox_));
+    try {
+      explore_until_stopped();
+    } catch (...) {
+      // The communicator may be blocked in MPI; main aborts the job, which ends it.
+      communicator.detach();
+      throw;
+    }
+    mailbox_.post(farewell());
+    communicator.join();
+    return {engine_.stats(), incumbent_.value()};
+  }
+
+ private:
+  void explore_until_stopped() {
+    mailbox_.post(report());  // an empty unit: the first request for work
+    while (true) {
+      if (auto reply = mailbox_.take_reply(); reply && apply(*reply)) return;
+      // A BEST in flight changes no work; a checkpoint in flight does (the coordinator may
+      // split the reported unit), so exploration waits for its reply.
+      if (has_work_ && !checkpoint_in_flight_) has_work_ = !engine_.explore(slice());
+      if (mailbox_.free()) post_if_due();
+      // Nothing to explore, or a checkpoint in flight: wait for the reply.
+      if (!mailbox_.free() && (!has_work_ || checkpoint_in_flight_)) {
+        if (apply(mailbox_.wait_reply())) return;
+      }
+    }
+  }
+
+  std::chrono::duration<double> slice() const {
+    return std::chrono::duration<double>(settings_.slice_seconds);
+  }
+
+  void post_if_due() {
+    if (incumbent_.value() < sent_best_ && incumbent_.has_schedule()) {
+      sent_best_ = incumbent_.value();
+      mailbox_.post(BestMessage{{sent_best_, incumbent_.permutation()}});
+      checkpoint_in_flight_ = false;
+      return;
+    }
+    const bool asked = mailbox_.take_checkpoint_request();
+    const bool timed = seconds_since(last_checkpoint_) >= settings_.checkpoint_seconds;
+    const bool stolen = engine_.stats().steals - steals_at_checkpoint_ >= steals_per_checkpoint_;
+    const bool over_time = settings_.time_limit_seconds > 0 &&
+                           seconds_since(start_) >= settings_.time_limit_seconds &&
+                           seconds_since(last_checkpoint_) >= 0.5;
+    if (!has_work_ || asked || timed || stolen || over_time) {
+      mailbox_.post(report());
+      checkpoint_in_flight_ = true;
+    }
+  }
+
+  // A checkpoint: the remaining intervals (exact: the engine is paused) and the counters
+  // since the last one.
+  WorkReport report() {
+    const EngineStats stats = engine_.stats();
+    WorkReport r;
+    r.unit_id = unit_id_;
+    r.decomposed = stats.nodes.decomposed - reported_.decomposed;
+    r.leaves = stats.nodes.leaves - reported_.leaves;
+    r.max_intervals = max_intervals_;
+    r.best_makespan = incumbent_.value();
+    r.intervals = has_work_ ? engine_.remaining() : std::vector<Interval>{};
+    r.max_intervals = std::max<std::int32_t>(r.max_intervals,
+                                             static_cast<std::int32_t>(r.intervals.size()));
+    reported_ = stats.nodes;
+    last_checkpoint_ = Clock::now();
+    steals_at_checkpoint_ = stats.steals;
+    return r;
+  }
+
+  Farewell farewell() {
+    const EngineStats stats = engine_.stats();
+    Farewell f;
+    f.unit_id = unit_id_;
+    f.decomposed = stats.nodes.decomposed - reported_.decomposed;
+    f.leaves = stats.nodes.leaves - reported_.leaves;
+    f.best = {incumbent_.value(), incumbent_.permutation()};
+    f.intervals = has_work_ ? engine_.remaining() : std::vector<Interval>{};
+    reported_ = stats.nodes;
+    return f;
+  }
+
+  // Applies a reply; true on END.
+  bool apply(const ToWorker& reply) {
+    checkpoint_in_flight_ = false;
+    if (std::holds_alternative<StopOrder>(reply)) return true;
+    if (const auto* best = std::get_if<BestMessage>(&reply)) {
+      absorb(best->best);
+      return false;
+    }
+    const auto& work = std::get<WorkAssignment>(reply);
+    absorb(work.best);
+    unit_id_ = work.unit_id;
+    engine_.set_work(work.intervals);
+    has_work_ = !work.intervals.empty();
+    last_checkpoint_ = Clock::now();
+    steals_at_checkpoint_ = engine_.stats().steals;
+    return false;
+  }
+
+  // The global best reaches this worker's pruning at once.
+  void absorb(const Solution& best) {
+    if (!best.permutation.empty()) {
+      incumbent_.offer(best.permutation, best.makespan);
+    } else {
+      incumbent_.lower_to(best.makespan);
+    }
+    sent_best_ = std::min(sent_best_, best.makespan);
+  }
+
+  SearchEngine& engine_;
+  Incumbent& incumbent_;
+  const WorkerSettings settings_;
+  Mailbox mailbox_;
+  const Clock::time_point start_;
+  Clock::time_point last_checkpoint_ = Clock::now();
+  std::int64_t unit_id_ = 0;
+  bool has_work_ = false;
+  bool checkpoint_in_flight_ = false;
+  int max_intervals_ = 1;
+  std::uint64_t steals_per_checkpoint_ = 1;
+  std::uint64_t steals_at_checkpoint_ = 0;
+  NodeCounters reported_;
+  Time sent_best_ = kInfiniteTime;
+};
+
+}  // namespace
+
+WorkerOutcome run_worker(SearchEngine& engine, Incumbent& incumbent,
+                         const WorkerSettings& settings) {
+  return WorkerLoop(engine, incumbent, settings).run();
+}
+
+}  // namespace permbb::cluster

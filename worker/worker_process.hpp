@@ -1,0 +1,35 @@
+#pragma once
+#include "incumbent.hpp"
+#include "search_engine.hpp"
+
+namespace permbb::cluster {
+
+struct WorkerSettings {
+  // A checkpoint is sent at least this often (2022 §4.2.1: 30 s) ...
+  double checkpoint_seconds = 30;
+  // ... and after this many local load-balancing operations (0: a fifth of the explorers,
+  // as in §4.2.1).
+  std::uint64_t steals_per_checkpoint = 0;
+  // The engine explores in slices of this length between looks at the mailbox.
+  double slice_seconds = 0.02;
+  // Past this (0: none) the worker checkpoints so that a stopping coordinator can end it.
+  double time_limit_seconds = 0;
+  // K_max: the most intervals a unit sent to this worker may hold (0: the engine's explorers).
+  int max_intervals = 0;
+};
+
+struct WorkerOutcome {
+  EngineStats stats;
+  Time final_upper_bound = kInfiniteTime;  // what this worker pruned against at the end
+};
+
+// A worker process (2022 §4.2, Figure 8) over any engine: this thread explores, a
+// communicator thread does all MPI. Checkpoints are sent on a better local solution (BEST),
+// when out of work, after a number of local steals, after a time, and when the coordinator
+// asks (a thief waits). While a checkpoint is in flight the engine does not explore, so the
+// unit the coordinator splits is exactly the worker's state: nothing is explored twice.
+// Returns after the coordinator's END, once the Farewell is sent.
+WorkerOutcome run_worker(SearchEngine& engine, Incumbent& incumbent,
+                         const WorkerSettings& settings);
+
+}  // namespace permbb::cluster
