@@ -107,6 +107,16 @@ CoordinatorRun coordinate(Coordinator& coordinator, const SolveOptions& options,
   return run;
 }
 
+// Per worker, the lowest bound it reported pruning with (null: it reported none).
+nlohmann::json lowest_bounds(const Coordinator& c) {
+  nlohmann::json bounds = nlohmann::json::array();
+  for (int w = 0; w < c.workers(); ++w) {
+    const Time b = c.worker_stats(w).lowest_bound;
+    bounds.push_back(b == kInfiniteTime ? nlohmann::json(nullptr) : nlohmann::json(b));
+  }
+  return bounds;
+}
+
 Coordinator make_coordinator(const Instance& instance, int workers, const StartPoint& start) {
   if (!start.restarted) {
     return Coordinator(instance.jobs(), workers, {Interval{0, factorial(instance.jobs())}},
@@ -152,13 +162,17 @@ int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
       {"work_messages", coordinator.stats().work_messages},
       {"best_messages", coordinator.stats().best_messages},
       {"splits", coordinator.stats().splits},
-      {"coverage_holds", coordinator.coverage_holds()}};
+      {"coverage_holds", coordinator.coverage_holds()},
+      {"worker_lowest_bounds", lowest_bounds(coordinator)}};
   return emit_result(result, options);
 }
 
 int run_worker_rank(const SolveOptions& options, const Instance& instance,
                     const SearchSettings& settings, const cluster::MpiSession& session) {
   spdlog::set_level(spdlog::level::warn);  // the coordinator speaks for the job
+  if (options.fault_injection == "worker-exception" && session.rank() == 1) {
+    throw std::runtime_error("injected fault (--fault-injection worker-exception)");
+  }
   // Workers start from the given bound (--ub N or opt) or none; the coordinator's first
   // reply carries the global best (NEH's schedule for --ub inf).
   Incumbent incumbent;

@@ -67,6 +67,10 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
                      "under mpirun: seconds between a worker's checkpoints to the coordinator")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  // For the robustness tests: makes rank 1 fail, to check that the job aborts, not hangs.
+  command.add_option("--fault-injection", options.fault_injection)
+      ->check(CLI::IsMember({"worker-exception"}))
+      ->group("");
   command.add_option("--json", options.json_path,
                      "write a machine-readable result to FILE ('-': standard output)");
   command.add_flag("--quiet,-q", options.quiet, "no progress lines; only the final result");

@@ -25,6 +25,7 @@ struct SolveOptions {
   double checkpoint_seconds = 300;
   std::string restart_path;               // restart from this checkpoint
   bool restart_fallback = false;          // use FILE.prev if FILE is unusable
+  std::string fault_injection;            // tests only: "worker-exception"
   std::string json_path;  // "-" for stdout
   bool quiet = false;
   std::string log_level = "info";

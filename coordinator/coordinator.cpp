@@ -118,6 +118,7 @@ std::vector<Outgoing> Coordinator::on(int worker, WorkReport message) {
   ++stats_.work_messages;
   ++worker_stats_[worker].checkpoints;
   count_nodes(worker, message.decomposed, message.leaves);
+  note_bound(worker, message.best_makespan);
   offer(worker, Solution{message.best_makespan, {}});
   const Synchronized sync =
       pool_.synchronize(worker, WorkUnit(message.unit_id, std::move(message.intervals)));
@@ -238,6 +239,7 @@ std::vector<Outgoing> Coordinator::on(int worker, BestMessage message) {
 // worker leaving early leaves its work to the others: hungry workers take it at once.
 std::vector<Outgoing> Coordinator::on(int worker, Farewell message) {
   count_nodes(worker, message.decomposed, message.leaves);
+  note_bound(worker, message.best.makespan);
   offer(worker, message.best);
   stats_.explored +=
       pool_.synchronize(worker, WorkUnit(message.unit_id, std::move(message.intervals))).explored;
@@ -254,6 +256,10 @@ std::vector<Outgoing> Coordinator::on(int worker, Farewell message) {
     ask_victim(out);
   }
   return out;
+}
+
+void Coordinator::note_bound(int worker, Time bound) {
+  worker_stats_[worker].lowest_bound = std::min(worker_stats_[worker].lowest_bound, bound);
 }
 
 void Coordinator::count_nodes(int worker, std::uint64_t decomposed, std::uint64_t leaves) {

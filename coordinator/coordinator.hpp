@@ -130,6 +130,7 @@ class Coordinator {
   void ask_victim(std::vector<Outgoing>& out);
   void ask(int worker, std::vector<Outgoing>& out);
   Outgoing stop(int worker);
+  void note_bound(int worker, Time bound);
   void count_nodes(int worker, std::uint64_t decomposed, std::uint64_t leaves);
   void offer(int worker, const Solution& candidate);
 

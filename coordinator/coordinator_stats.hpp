@@ -6,12 +6,17 @@
 
 #include <cstdint>
 
+#include "flowshop_types.hpp"
+
 namespace permbb::cluster {
 
 struct WorkerStats {
   std::uint64_t decomposed = 0;   // nodes this worker reported
   std::uint64_t leaves = 0;       // leaves this worker reported
   std::uint64_t checkpoints = 0;  // WORK messages received from it
+  // The lowest upper bound the worker reported pruning with (WORK, END): it shows the global
+  // best reaching every worker, not only the one that found it.
+  Time lowest_bound = kInfiniteTime;
 };
 
 struct CoordinatorStats {

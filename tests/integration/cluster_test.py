@@ -94,6 +94,20 @@ class ClusterSolves(unittest.TestCase):
         self.assertEqual(result["status"], "incomplete")
         self.assertTrue(result["cluster"]["coverage_holds"])
 
+    def test_the_global_best_reaches_every_worker(self):
+        # From an upper bound above the optimum (1484 for ta017, shared/notes), improvements
+        # found by one worker reach the others: each reports pruning with the optimum.
+        proc, result = mpirun(4, "ta017", "--ub", "1520", "--worker-checkpoint-interval", "0.05")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(result["makespan"], 1484)
+        self.assertEqual(result["cluster"]["worker_lowest_bounds"], [1484, 1484, 1484])
+
+    def test_a_failing_worker_aborts_the_job_with_a_message(self):
+        proc, _ = mpirun(3, "ta017", "--ub", "opt", "--fault-injection", "worker-exception",
+                         timeout=60)
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn("rank 1: internal error: injected fault", proc.stderr)
+
     def test_bad_input_exits_2_on_every_rank_without_hanging(self):
         proc, _ = mpirun(3, "/nonexistent/instance.txt")
         self.assertEqual(proc.returncode, 2, proc.stderr)
