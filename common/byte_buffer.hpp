@@ -12,7 +12,8 @@ namespace permbb {
 // A growable byte buffer for messages and checkpoint files. Integers are written in
 // little-endian order whatever the host, GMP integers as a length followed by their
 // magnitude in binary (mpz_export, least significant byte first): compact and exact, never
-// decimal strings (2022 §4.1.1 names the marshalling as the coordinator's cost).
+// decimal strings (2022 §4.1.1 names the marshalling as the coordinator's cost); the
+// magnitude is written in 64-bit words (a byte count that is a multiple of 8).
 class ByteWriter {
  public:
   template <class T>
@@ -56,6 +57,8 @@ class ByteReader {
   double get_double();
   std::string get_string();
   mpz_class get_mpz();
+  // Reads into `out`, reusing its storage (no allocation once it is large enough).
+  void get_mpz(mpz_class& out);
   void get_bytes(void* out, size_t size);
 
   size_t offset() const { return offset_; }

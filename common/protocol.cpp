@@ -29,8 +29,9 @@ constexpr const char* kCheckpointRequestName = "CKPT message (coordinator -> wor
 // Fixed part of an encoded interval: the two uint32 lengths of its GMP integers.
 constexpr std::size_t kIntervalHeader = 2 * sizeof(std::uint32_t);
 
+// As ByteWriter::put_mpz writes it: whole 64-bit words.
 std::size_t mpz_bytes(const mpz_class& value) {
-  return sgn(value) == 0 ? 0 : (mpz_sizeinbase(value.get_mpz_t(), 2) + 7) / 8;
+  return sgn(value) == 0 ? 0 : 8 * ((mpz_sizeinbase(value.get_mpz_t(), 2) + 63) / 64);
 }
 
 // The exact encoded size of an interval list, so that the buffer is allocated once.
@@ -112,15 +113,16 @@ void get_kind(ByteReader& in, Kind expected, const char* what) {
 std::vector<Interval> get_intervals(ByteReader& in, const char* what) {
   const std::uint32_t count = get_count(in, kIntervalHeader, what);
   std::vector<Interval> intervals(count);
+  mpz_class length;  // reused: no allocation per interval
   for (std::uint32_t j = 0; j < count; ++j) {
     Interval& x = intervals[j];
-    x.begin = in.get_mpz();
-    const mpz_class length = in.get_mpz();
+    in.get_mpz(x.begin);
+    in.get_mpz(length);
     if (sgn(length) == 0) fail(what, "interval " + std::to_string(j) + " is empty");
     if (j > 0 && x.begin < intervals[j - 1].end) {
       fail(what, "interval " + std::to_string(j) + " overlaps or precedes the previous one");
     }
-    x.end = x.begin + length;
+    mpz_add(x.end.get_mpz_t(), x.begin.get_mpz_t(), length.get_mpz_t());
   }
   return intervals;
 }

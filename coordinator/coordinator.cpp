@@ -121,7 +121,7 @@ std::vector<Outgoing> Coordinator::on(int worker, WorkReport message) {
   note_bound(worker, message.best_makespan);
   offer(worker, Solution{message.best_makespan, {}});
   const Synchronized sync =
-      pool_.synchronize(worker, WorkUnit(message.unit_id, std::move(message.intervals)));
+      pool_.synchronize(worker, WorkUnit::from_sorted(message.unit_id, std::move(message.intervals)));
   stats_.explored += sync.explored;
   asked_[worker] = false;
   if (stopping_ || ended_[worker]) return {stop(worker)};
@@ -242,7 +242,7 @@ std::vector<Outgoing> Coordinator::on(int worker, Farewell message) {
   note_bound(worker, message.best.makespan);
   offer(worker, message.best);
   stats_.explored +=
-      pool_.synchronize(worker, WorkUnit(message.unit_id, std::move(message.intervals))).explored;
+      pool_.synchronize(worker, WorkUnit::from_sorted(message.unit_id, std::move(message.intervals))).explored;
   pool_.release(worker);
   terminated_[worker] = true;
   asked_[worker] = false;

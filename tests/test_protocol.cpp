@@ -109,12 +109,12 @@ TEST(Protocol, StopOrderAndFarewellRoundTrip) {
   EXPECT_EQ(encode(CheckpointRequest{}).size(), 1u);
 }
 
-// 16384 intervals at n = 100: each bound below 100! < 2^525 fits in 66 bytes, so the unit
-// takes at most 16384 * 2 * (4 + 66) bytes plus a small header: about 2.3 MB, the order of
-// the 2.1 MB §4.1.4 estimates.
+// 16384 intervals at n = 100: each bound below 100! < 2^525 fits in 9 64-bit words (72
+// bytes), so the unit takes at most 16384 * 2 * (4 + 72) bytes plus a small header: about
+// 2.5 MB, the order of the 2.1 MB §4.1.4 estimates.
 TEST(Protocol, LargeUnitsRoundTripCompactly) {
   const std::vector<Interval> intervals = random_intervals(16384, 2022);
-  const std::size_t bound = 16384 * 2 * (4 + 66) + 64;
+  const std::size_t bound = 16384 * 2 * (4 + 72) + 64;
 
   const WorkReport report{5, 1ULL << 40, 1ULL << 30, 16384, 6115, intervals};
   const Bytes report_bytes = encode(report);
