@@ -25,11 +25,17 @@ def run_json(command, timeout):
     out = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
     if out.returncode not in (0, 3):  # 3: the CLI stopped at its time limit
         raise RuntimeError(f"{' '.join(command)} failed ({out.returncode}): {out.stderr}")
-    for line in reversed(out.stdout.strip().splitlines()):
-        line = line.strip()
-        if line.startswith("{"):
-            return json.loads(line)
-    raise RuntimeError(f"no JSON from {' '.join(command)}:\n{out.stdout}\n{out.stderr}")
+    text = out.stdout.strip()
+    try:
+        result = json.loads(text)  # permbb solve: one (indented) object
+    except json.JSONDecodeError:
+        lines = [l for l in text.splitlines() if l.strip().startswith("{")]
+        if not lines:
+            raise RuntimeError(f"no JSON from {' '.join(command)}:\n{out.stdout}\n{out.stderr}")
+        result = json.loads(lines[-1])  # the drivers: one line
+    if "complete" not in result:  # permbb solve reports a status instead
+        result["complete"] = out.returncode == 0 and result.get("status") != "incomplete"
+    return result
 
 
 def cli_has_gpu(binary):
@@ -116,7 +122,7 @@ def main():
         same = g.get("complete") and c.get("complete")
         check = "" if not same else (" (= CPU)" if g["nodes_decomposed"] == c["nodes_decomposed"]
                                      else " (CPU: %d!)" % c["nodes_decomposed"])
-        print(f"| {instance} | {g.get('ivms', args.ivms)} | {g['nodes_decomposed']:,}{check} | "
+        print(f"| {instance} | {g.get('ivms', args.ivms or 'auto')} | {g['nodes_decomposed']:,}{check} | "
               f"{g['seconds']:.2f} | {g['nodes_per_second']:,.0f} | {c['nodes_per_second']:,.0f} | "
               f"{ratio:.1f} |", flush=True)
         results.append({"instance": instance, "gpu": g, "cpu": c, "ratio": ratio})

@@ -3,7 +3,7 @@
 # of prebuilt binaries (default build-gpu-run: tests/gpu/test_gpu_*, permbb-gpu-check,
 # permbb-cpu-check). Logs go to $OUT (default ./device-out). Each step has a time limit, so a
 # hang costs that step only.
-#   gpu/device_checks.sh [BIN_DIR] [tests|sanitize|sweep|bench]...
+#   gpu/device_checks.sh [BIN_DIR] [tests|sanitize|sweep|bench|large]...
 set -u
 BIN=${1:-build-gpu-run}
 shift || true
@@ -33,6 +33,14 @@ for step in $STEPS; do
                    "--trigger 0.95" "--placement 3"; do
         timeout 60 "$BIN/permbb-gpu-check" ta021 --ub opt --budget 40 $flags 2>&1 \
           | tee -a "$OUT/sweep.jsonl"
+      done ;;
+    large)
+      # From no bound (the device incumbent protocol), and 2022 Table 1's larger instances at
+      # its initial bounds (rates over a fixed time; int16 cells at n = 200).
+      for args in "ta021 --ub inf --budget 30" "ta022 --ub inf --budget 30" \
+                  "ta056 --ub 3666 --budget 30" "ta081 --ub 6115 --budget 20" \
+                  "ta101 --ub 11156 --budget 20"; do
+        timeout 60 "$BIN/permbb-gpu-check" $args 2>&1 | tee -a "$OUT/large.jsonl"
       done ;;
     bench)
       timeout 250 python3 bench/gpu.py --bin "$BIN/permbb" --cpu-budget 10 --gpu-budget 20 \

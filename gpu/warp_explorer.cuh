@@ -2,15 +2,17 @@
 // WarpExplorer: one warp drives one IVM through the operators of the CPU explorer
 // (common/ivm_explorer.cpp), with the same node-counting rule (docs/architecture.md):
 //   start()  root decomposition and the unfold to the start position, uncounted;
-//   step()   ivm::advance (lane 0), then decompose the selected node: its bound summary from
-//            its parent's (warp scan), one decomposed node; at row n-2 its leaf is evaluated
-//            (one leaf, pos[r]++); otherwise the next row is generated, both children sets
-//            bounded, the direction chosen and the row pruned against the incumbent;
+//   step()   select (warp::advance, or ivm::advance on lane 0), then decompose the selected
+//            node: its bound summary from its parent's (warp scan), one decomposed node; at
+//            row n-2 its leaf is evaluated (one leaf, pos[r]++); otherwise the next row is
+//            generated, both children sets bounded, the direction chosen, the row pruned;
 //   settle() steps until ivm::at_clean_point, so that [pos, end) is exactly what is left.
-// Selection is sequential by nature and stays ivm.hpp's code on lane 0 (2022 §3.2: the warp
-// exists to avoid divergence between IVMs and to copy rows together); bounding is
-// warp-parallel (2022 §3.3). The IVM works in shared memory or global memory (WarpLayout);
-// the kernel loads it before and stores it after a launch.
+// Selection is sequential by nature (2022 §3.2: one warp per IVM avoids divergence between
+// IVMs); the warp scans a row with a ballot instead of cell by cell, with ivm::advance's
+// results (warp_ivm.cuh). Bounding is warp-parallel (2022 §3.3). The remaining sequential
+// steps (descend, init_step, decode, at_clean_point) are ivm.hpp's, on lane 0. The IVM works
+// in shared or global memory (WarpLayout); the kernel loads it before and stores it after a
+// launch.
 #include "device_types.hpp"
 #include "ivm.hpp"
 #include "lb1.hpp"

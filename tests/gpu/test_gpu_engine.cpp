@@ -34,7 +34,7 @@ CpuResult cpu_search(const Instance& inst, BranchingRule rule, Time ub) {
   Incumbent incumbent(ub);
   IvmExplorer explorer(tables, nullptr, {BoundKind::kLb1, rule}, incumbent);
   const int n = inst.jobs();
-  const auto b = testing::digits_of(0, n);
+  const std::vector<int> b(n, 0);  // digits_of needs n! to fit in 64 bits
   std::vector<int> e(n, 0);
   e[0] = n;  // n!
   explorer.start(b.data(), e.data());
