@@ -28,7 +28,21 @@ constexpr auto kIdleSleep = std::chrono::microseconds(200);
 struct CoordinatorRun {
   double busy_seconds = 0;
   double wall_seconds = 0;
+  // Per worker, since when it has had no work (it reported an empty unit and got no work
+  // since); negative while it has work. At the end: when each worker ran out for good.
+  std::vector<double> idle_since;
 };
+
+// Follows who has work from the messages: an empty report makes a worker idle, work makes it
+// busy again.
+void track_idle(CoordinatorRun& run, int worker, bool reported_empty,
+                const std::vector<cluster::Outgoing>& replies) {
+  if (reported_empty && run.idle_since[worker] < 0) run.idle_since[worker] = run.wall_seconds;
+  for (const auto& out : replies) {
+    const auto* work = std::get_if<cluster::WorkAssignment>(&out.message);
+    if (work != nullptr && !work->intervals.empty()) run.idle_since[out.worker] = -1;
+  }
+}
 
 void send(const cluster::Outgoing& out) {
   const cluster::Encoded encoded = cluster::encode_for_worker(out.message);
@@ -85,6 +99,7 @@ CoordinatorRun coordinate(Coordinator& coordinator, const SolveOptions& options,
                           ProgressReporter& progress, CheckpointKeeper& keeper,
                           SignalWatcher& signals) {
   CoordinatorRun run;
+  run.idle_since.assign(static_cast<size_t>(coordinator.workers()), -1);
   const auto start = std::chrono::steady_clock::now();
   while (!coordinator.finished()) {
     between_messages(coordinator, options, progress, keeper, signals);
@@ -93,10 +108,13 @@ CoordinatorRun coordinate(Coordinator& coordinator, const SolveOptions& options,
       std::this_thread::sleep_for(kIdleSleep);
     } else {
       const auto t0 = std::chrono::steady_clock::now();
+      const int worker = received->source - 1;
       auto message = cluster::decode_from_worker(received->tag, received->bytes);
-      for (const auto& out : coordinator.handle(received->source - 1, std::move(message))) {
-        send(out);
-      }
+      const auto* report = std::get_if<cluster::WorkReport>(&message);
+      const bool reported_empty = report != nullptr && report->intervals.empty();
+      const auto replies = coordinator.handle(worker, std::move(message));
+      for (const auto& out : replies) send(out);
+      track_idle(run, worker, reported_empty, replies);
       run.busy_seconds +=
           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     }
@@ -105,6 +123,18 @@ CoordinatorRun coordinate(Coordinator& coordinator, const SolveOptions& options,
     if (progress.due()) report_progress(progress, coordinator, run);
   }
   return run;
+}
+
+// When the first and the last worker ran out of work for good (2022 Figure 10's idle GPUs).
+std::pair<double, double> first_and_last_idle(const CoordinatorRun& run) {
+  double first = run.wall_seconds;
+  double last = 0;
+  for (double t : run.idle_since) {
+    const double idle = t < 0 ? run.wall_seconds : t;
+    first = std::min(first, idle);
+    last = std::max(last, idle);
+  }
+  return {first, last};
 }
 
 // Per worker, the lowest bound it reported pruning with (null: it reported none).
@@ -163,7 +193,9 @@ int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
       {"best_messages", coordinator.stats().best_messages},
       {"splits", coordinator.stats().splits},
       {"coverage_holds", coordinator.coverage_holds()},
-      {"worker_lowest_bounds", lowest_bounds(coordinator)}};
+      {"worker_lowest_bounds", lowest_bounds(coordinator)},
+      {"first_idle_seconds", first_and_last_idle(run).first},
+      {"last_idle_seconds", first_and_last_idle(run).second}};
   return emit_result(result, options);
 }
 
