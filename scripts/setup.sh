@@ -27,7 +27,7 @@ done
 
 packages=(build-essential cmake ninja-build pkg-config libgmp-dev libopenmpi-dev openmpi-bin
   libspdlog-dev libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev googletest
-  python3 shellcheck)
+  python3 shellcheck slurmctld slurmd slurm-client munge)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
