@@ -220,6 +220,9 @@ int run_worker_rank(const SolveOptions& options, const Instance& instance,
                                   session.local_rank());
   cluster::WorkerSettings worker;
   worker.checkpoint_seconds = options.worker_checkpoint_seconds;
+  worker.min_steal_checkpoint_seconds = std::min(5.0, options.worker_checkpoint_seconds);
+  // A GPU engine pauses all its IVMs at the end of a slice; a CPU engine pauses cheaply.
+  if (engine->name() == "gpu") worker.slice_seconds = 0.2;
   worker.time_limit_seconds = options.time_limit_seconds;
   cluster::run_worker(*engine, incumbent, worker);
   return 0;

@@ -72,7 +72,9 @@ class WorkerLoop {
     }
     const bool asked = mailbox_.take_checkpoint_request();
     const bool timed = seconds_since(last_checkpoint_) >= settings_.checkpoint_seconds;
-    const bool stolen = engine_.stats().steals - steals_at_checkpoint_ >= steals_per_checkpoint_;
+    const bool stolen =
+        engine_.stats().steals - steals_at_checkpoint_ >= steals_per_checkpoint_ &&
+        seconds_since(last_checkpoint_) >= settings_.min_steal_checkpoint_seconds;
     const bool over_time = settings_.time_limit_seconds > 0 &&
                            seconds_since(start_) >= settings_.time_limit_seconds &&
                            seconds_since(last_checkpoint_) >= 0.5;

@@ -8,9 +8,14 @@ struct WorkerSettings {
   // A checkpoint is sent at least this often (2022 §4.2.1: 30 s) ...
   double checkpoint_seconds = 30;
   // ... and after this many local load-balancing operations (0: a fifth of the explorers,
-  // as in §4.2.1).
+  // as in §4.2.1), but not sooner than `min_steal_checkpoint_seconds` after the last one: a
+  // GPU steals thousands of times a second, and a checkpoint pauses the engine for its round
+  // trip (the coordinator's copy only needs to be fresh for global checkpoints; idle workers
+  // get work through explicit checkpoint requests).
   std::uint64_t steals_per_checkpoint = 0;
-  // The engine explores in slices of this length between looks at the mailbox.
+  double min_steal_checkpoint_seconds = 5;
+  // The engine explores in slices of this length between looks at the mailbox. A GPU
+  // engine pauses its IVMs at the end of every slice, so it wants longer ones.
   double slice_seconds = 0.02;
   // Past this (0: none) the worker checkpoints so that a stopping coordinator can end it.
   double time_limit_seconds = 0;
