@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "checkpoint_command.hpp"
+#include "heuristic_command.hpp"
 #include "cluster_solve.hpp"
 #include "signal_watcher.hpp"
 #include "input_error.hpp"
@@ -58,6 +59,11 @@ int main(int argc, char** argv) {
   CLI::App* solve = app.add_subcommand("solve", "solve an instance exactly");
   permbb::app::add_solve_options(*solve, solve_options);
 
+  permbb::app::HeuristicCommandOptions heuristic_options;
+  CLI::App* heuristic = app.add_subcommand(
+      "heuristic", "find a good schedule quickly (neh, ils, truncated-bb, beam): an upper bound");
+  permbb::app::add_heuristic_options(*heuristic, heuristic_options);
+
   std::string checkpoint_file;
   bool checkpoint_json = false;
   CLI::App* checkpoint =
@@ -87,6 +93,7 @@ int main(int argc, char** argv) {
       return permbb::app::run_solve(solve_options, signals);
     }
     if (checkpoint->parsed()) return permbb::app::run_checkpoint(checkpoint_file, checkpoint_json);
+    if (heuristic->parsed()) return permbb::app::run_heuristic_command(heuristic_options);
     return permbb::app::run_instance(instance_spec);
   } catch (const permbb::InputError& e) {
     std::cerr << "permbb: error: " << e.what() << "\n";

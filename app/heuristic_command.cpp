@@ -1,0 +1,172 @@
+#include "heuristic_command.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "heuristic_method.hpp"
+#include "input_error.hpp"
+#include "instance_source.hpp"
+#include "taillard.hpp"
+
+namespace permbb::app {
+namespace {
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& name : names) out += (out.empty() ? "" : "|") + name;
+  return out;
+}
+
+// The best-known makespan when the instance is a Taillard instance: its name parses as one
+// and its size and checksum are that instance's (a file named ta051 holding other data is
+// not compared).
+std::optional<Time> best_known(const Instance& instance) {
+  const auto index = taillard::parse_name(instance.name());
+  if (!index || instance.jobs() != taillard::jobs(*index) ||
+      instance.machines() != taillard::machines(*index) ||
+      instance.checksum() != taillard::checksum(*index)) {
+    return std::nullopt;
+  }
+  return taillard::best_known_makespan(*index);
+}
+
+std::vector<int> one_based(const std::vector<int>& permutation) {
+  std::vector<int> out;
+  out.reserve(permutation.size());
+  for (const int job : permutation) out.push_back(job + 1);
+  return out;
+}
+
+struct HeuristicReport {
+  std::string instance;
+  int jobs = 0;
+  int machines = 0;
+  std::string method;
+  Schedule schedule;
+  double seconds = 0;
+  std::optional<Time> best_known;
+
+  std::optional<double> deviation_percent() const {
+    if (!best_known) return std::nullopt;
+    return 100.0 * static_cast<double>(schedule.makespan - *best_known) / *best_known;
+  }
+};
+
+std::string format_human(const HeuristicReport& r) {
+  std::ostringstream out;
+  out << "instance      " << r.instance << " (" << r.jobs << " jobs x " << r.machines
+      << " machines)\n";
+  out << "method        " << r.method << "\n";
+  out << "makespan      " << r.schedule.makespan;
+  if (r.best_known) {
+    out.setf(std::ios::fixed);
+    out.precision(2);
+    out << " (best known " << *r.best_known << ", " << (*r.deviation_percent() >= 0 ? "+" : "")
+        << *r.deviation_percent() << "%)";
+  }
+  out << "\npermutation  ";
+  for (const int job : one_based(r.schedule.permutation)) out << ' ' << job;
+  out.setf(std::ios::fixed);
+  out.precision(3);
+  out << "\nseconds       " << r.seconds << "\n";
+  return out.str();
+}
+
+nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& options) {
+  nlohmann::json j;
+  j["instance"] = r.instance;
+  j["jobs"] = r.jobs;
+  j["machines"] = r.machines;
+  j["method"] = r.method;
+  j["seed"] = options.seed;
+  j["threads"] = options.threads;
+  j["time_limit"] = options.time_limit_seconds;
+  j["iteration_limit"] = options.iteration_limit;
+  j["makespan"] = r.schedule.makespan;
+  j["permutation"] = one_based(r.schedule.permutation);
+  j["seconds"] = r.seconds;
+  j["best_known"] = r.best_known ? nlohmann::json(*r.best_known) : nlohmann::json(nullptr);
+  const auto deviation = r.deviation_percent();
+  j["deviation_percent"] = deviation ? nlohmann::json(*deviation) : nlohmann::json(nullptr);
+  return j;
+}
+
+void write_json(const nlohmann::json& json, const std::string& path) {
+  const std::string text = json.dump(2) + "\n";
+  if (path == "-") {
+    std::cout << text << std::flush;
+    return;
+  }
+  std::ofstream out(path);
+  if (!out) throw InputError(path + ": cannot open for writing the JSON result");
+  out << text;
+  if (!out.flush()) throw InputError(path + ": write failed");
+}
+
+}  // namespace
+
+void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) {
+  command
+      .add_option("instance", options.instance,
+                  "Taillard name (ta001..ta120) or instance file (plain or VRF format)")
+      ->required();
+  command.add_option("--method", options.method, "heuristic: " + joined(heuristic_method_names()))
+      ->check(CLI::IsMember(heuristic_method_names()))
+      ->capture_default_str();
+  command
+      .add_option("--time-limit", options.time_limit_seconds,
+                  "seconds of search, per thread (0: none; then --iterations is needed)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  command.add_option("--iterations", options.iteration_limit,
+                     "ILS iterations, beam passes or branch-and-bound nodes (0: none); with no "
+                     "time limit and one thread the result depends only on the seed");
+  command
+      .add_option("--threads", options.threads,
+                  "independent copies (seeds seed, seed+1, ...) of ils or beam; best kept")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  command.add_option("--seed", options.seed, "random seed")->capture_default_str();
+  command.add_option("--json", options.json_path,
+                     "write a machine-readable result to FILE ('-': standard output)");
+}
+
+int run_heuristic_command(const HeuristicCommandOptions& options) {
+  const Instance instance = load_instance(options.instance);
+  const HeuristicMethod method = parse_heuristic_method(options.method);
+  HeuristicOptions run;
+  run.time_limit = options.time_limit_seconds;
+  run.iteration_limit = options.iteration_limit;
+  run.seed = options.seed;
+  run.threads = options.threads;
+  if (method != HeuristicMethod::kNeh && run.time_limit <= 0 && run.iteration_limit == 0) {
+    throw InputError("--method " + options.method + " needs --time-limit or --iterations");
+  }
+
+  HeuristicReport report;
+  report.instance = instance.name();
+  report.jobs = instance.jobs();
+  report.machines = instance.machines();
+  report.method = to_string(method);
+  report.best_known = best_known(instance);
+  const auto begin = std::chrono::steady_clock::now();
+  try {
+    report.schedule = run_heuristic(instance, method, run);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(e.what());
+  }
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+
+  if (options.json_path != "-") std::cout << format_human(report) << std::flush;
+  if (!options.json_path.empty()) write_json(to_json(report, options), options.json_path);
+  return 0;
+}
+
+}  // namespace permbb::app

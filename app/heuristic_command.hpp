@@ -1,0 +1,29 @@
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace permbb::app {
+
+// Everything `permbb heuristic` is told, as the command line spells it; add_heuristic_options
+// declares the options, their checks and their help text.
+struct HeuristicCommandOptions {
+  std::string instance;
+  std::string method = "ils";
+  double time_limit_seconds = 10;     // 0: none (then --iterations is needed)
+  std::uint64_t iteration_limit = 0;  // 0: none
+  int threads = 1;
+  std::uint64_t seed = 0;
+  std::string json_path;  // "-" for stdout
+};
+
+void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options);
+
+// `permbb heuristic INSTANCE --method neh|ils|truncated-bb|beam ...`: runs the heuristic from
+// NEH's schedule and prints the makespan, the permutation (1-based), the seconds taken and,
+// for a Taillard instance, the deviation from the best-known makespan; writes the JSON if
+// asked. Throws InputError for bad input. Returns the exit status (0).
+int run_heuristic_command(const HeuristicCommandOptions& options);
+
+}  // namespace permbb::app

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Quality of a heuristic at the literature's time budget: for each instance and seed, runs
+`permbb heuristic INSTANCE --method M --time-limit T --threads 1 --seed S --json -` with
+T = n * m / 2 * 60 ms (Ruiz & Stützle 2007) times a budget factor, and reports the relative
+deviation from the best-known makespan, 100 * (C - C_best) / C_best, per instance (mean over
+seeds) and per group. Prints Markdown tables.
+
+Defaults: ILS on ta051-ta060 (50x20) and ta081-ta090 (100x20), 5 seeds, one core per run,
+one run at a time: about 75 minutes. Quick runs: --seeds 1 --budget-factor 0.1, fewer
+--instances, or --parallel P runs at once on a machine with P free cores.
+
+Usage: bench/heuristics.py [--bin build/permbb] [--method ils] [--instances ta051,ta081-ta090]
+                           [--seeds 5] [--budget-factor 1.0] [--parallel 1]
+"""
+import argparse
+import concurrent.futures
+import json
+import subprocess
+import sys
+
+from bench_common import table_header, table_row
+
+# Best-known makespans of ta001..ta120 (rows of 10): the state of the literature after the
+# 2022 GPU-cluster results; optimal except ta051 ta054 ta055 ta059 ta060 ta081 ta085-ta089 ta102.
+BEST_KNOWN = [
+    1278, 1359, 1081, 1293, 1235, 1195, 1234, 1206, 1230, 1108,
+    1582, 1659, 1496, 1377, 1419, 1397, 1484, 1538, 1593, 1591,
+    2297, 2099, 2326, 2223, 2291, 2226, 2273, 2200, 2237, 2178,
+    2724, 2834, 2621, 2751, 2863, 2829, 2725, 2683, 2552, 2782,
+    2991, 2867, 2839, 3063, 2976, 3006, 3093, 3037, 2897, 3065,
+    3846, 3699, 3640, 3719, 3610, 3679, 3704, 3691, 3741, 3755,
+    5493, 5268, 5175, 5014, 5250, 5135, 5246, 5094, 5448, 5322,
+    5770, 5349, 5676, 5781, 5467, 5303, 5595, 5617, 5871, 5845,
+    6173, 6183, 6252, 6254, 6285, 6331, 6223, 6372, 6247, 6404,
+    10862, 10480, 10922, 10889, 10524, 10329, 10854, 10730, 10438, 10675,
+    11158, 11160, 11281, 11275, 11259, 11176, 11337, 11301, 11146, 11284,
+    26040, 26500, 26371, 26456, 26334, 26469, 26389, 26560, 26005, 26457,
+]
+
+# (jobs, machines) of each group of ten instances, ta001-010 first.
+GROUP_SIZES = [(20, 5), (20, 10), (20, 20), (50, 5), (50, 10), (50, 20),
+               (100, 5), (100, 10), (100, 20), (200, 10), (200, 20), (500, 20)]
+
+DEFAULT_INSTANCES = "ta051-ta060,ta081-ta090"
+
+
+def parse_instances(spec):
+    """'ta051-ta060,ta083' -> [51, ..., 60, 83]."""
+    out = []
+    for part in spec.split(","):
+        ends = [int(name.strip().lower().removeprefix("ta")) for name in part.split("-")]
+        first, last = ends[0], ends[-1]
+        if not 1 <= first <= last <= 120:
+            sys.exit(f"bad instance range '{part}'")
+        out.extend(range(first, last + 1))
+    return out
+
+
+def size_of(index):
+    return GROUP_SIZES[(index - 1) // 10]
+
+
+def budget_seconds(index, factor):
+    jobs, machines = size_of(index)
+    return jobs * machines / 2 * 60 / 1000 * factor
+
+
+def run_one(binary, method, index, seed, seconds):
+    cmd = [binary, "heuristic", f"ta{index:03d}", "--method", method, "--time-limit",
+           f"{seconds:g}", "--threads", "1", "--seed", str(seed), "--json", "-"]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr}")
+    result = json.loads(proc.stdout)
+    best = BEST_KNOWN[index - 1]
+    return index, seed, result["makespan"], 100.0 * (result["makespan"] - best) / best
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", default="build/permbb")
+    parser.add_argument("--method", default="ils")
+    parser.add_argument("--instances", default=DEFAULT_INSTANCES,
+                        help="comma-separated names or ranges, e.g. ta051-ta060,ta081")
+    parser.add_argument("--seeds", type=int, default=5, help="seeds 1..N per instance")
+    parser.add_argument("--budget-factor", type=float, default=1.0,
+                        help="multiplies the n*m/2*60 ms budget")
+    parser.add_argument("--parallel", type=int, default=1,
+                        help="runs at once (each single-threaded); keep <= free cores")
+    args = parser.parse_args()
+
+    indices = parse_instances(args.instances)
+    tasks = [(i, s) for i in indices for s in range(1, args.seeds + 1)]
+    print(f"method {args.method}, budget n*m/2*60 ms x {args.budget_factor:g}, "
+          f"{args.seeds} seed(s), {args.parallel} run(s) at once\n", flush=True)
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.parallel)) as pool:
+        futures = [pool.submit(run_one, args.bin, args.method, i, s,
+                               budget_seconds(i, args.budget_factor)) for i, s in tasks]
+        for future in futures:
+            index, seed, span, deviation = future.result()
+            results.setdefault(index, []).append((span, deviation))
+
+    table_header(["instance", "n x m", "seconds", "best known", "makespans", "mean dev %"])
+    groups = {}
+    for index in indices:
+        runs = results[index]
+        mean = sum(d for _, d in runs) / len(runs)
+        jobs, machines = size_of(index)
+        groups.setdefault((jobs, machines), []).append(mean)
+        table_row([f"ta{index:03d}", f"{jobs}x{machines}",
+                   f"{budget_seconds(index, args.budget_factor):.1f}", BEST_KNOWN[index - 1],
+                   " ".join(str(s) for s, _ in runs), f"{mean:.3f}"])
+    print()
+    table_header(["group", "instances", "mean dev %"])
+    for (jobs, machines), means in groups.items():
+        table_row([f"{jobs}x{machines}", len(means), f"{sum(means) / len(means):.3f}"])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+#include "heuristic_method.hpp"
+
+#include <exception>
+#include <stdexcept>
+#include <thread>
+#include <utility>
+
+#include "beam_search.hpp"
+#include "input_error.hpp"
+#include "iterated_greedy.hpp"
+#include "truncated_bb.hpp"
+
+namespace permbb {
+namespace {
+
+const std::vector<std::pair<HeuristicMethod, std::string>>& method_names() {
+  static const std::vector<std::pair<HeuristicMethod, std::string>> names = {
+      {HeuristicMethod::kNeh, "neh"},
+      {HeuristicMethod::kIls, "ils"},
+      {HeuristicMethod::kTruncatedBb, "truncated-bb"},
+      {HeuristicMethod::kBeam, "beam"}};
+  return names;
+}
+
+// The guide noise of the beam copies after the first (beam_search.hpp): enough to reorder
+// children whose guides are within a fraction of a percent, which is where beams differ.
+constexpr double kBeamCopyNoise = 0.005;
+
+// Runs copy(0) .. copy(copies - 1) on their own threads and keeps the best schedule (ties: the
+// lowest index). An exception in a copy is rethrown here after all have ended.
+template <class Copy>
+Schedule best_of_copies(int copies, const Copy& copy) {
+  if (copies <= 1) return copy(0);
+  std::vector<Schedule> results(static_cast<std::size_t>(copies));
+  std::vector<std::exception_ptr> errors(static_cast<std::size_t>(copies));
+  std::vector<std::thread> threads;
+  threads.reserve(static_cast<std::size_t>(copies));
+  for (int i = 0; i < copies; ++i) {
+    threads.emplace_back([&, i] {
+      try {
+        results[i] = copy(i);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (const std::exception_ptr& error : errors) {
+    if (error) std::rethrow_exception(error);
+  }
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < results.size(); ++i) {
+    if (results[i].makespan < results[best].makespan) best = i;
+  }
+  return std::move(results[best]);
+}
+
+Schedule start_schedule(const Instance& instance, const HeuristicOptions& options) {
+  if (!options.start) return neh(instance);
+  require_complete_permutation(instance, *options.start, "heuristic start");
+  return Schedule{*options.start, makespan(instance, *options.start)};
+}
+
+}  // namespace
+
+std::string to_string(HeuristicMethod method) {
+  for (const auto& [value, name] : method_names()) {
+    if (value == method) return name;
+  }
+  return "?";
+}
+
+HeuristicMethod parse_heuristic_method(const std::string& name) {
+  std::string accepted;
+  for (const auto& [value, known] : method_names()) {
+    if (known == name) return value;
+    accepted += (accepted.empty() ? "" : ", ") + known;
+  }
+  throw InputError("unknown heuristic method '" + name + "' (expected one of: " + accepted + ")");
+}
+
+std::vector<std::string> heuristic_method_names() {
+  std::vector<std::string> out;
+  for (const auto& entry : method_names()) out.push_back(entry.second);
+  return out;
+}
+
+Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
+                       const HeuristicOptions& options) {
+  if (method == HeuristicMethod::kNeh) return neh(instance);
+  if (options.threads < 1) throw std::invalid_argument("heuristic: threads must be at least 1");
+  if (options.time_limit <= 0 && options.iteration_limit == 0 && options.stop == nullptr) {
+    throw std::invalid_argument("heuristic " + to_string(method) +
+                                ": needs a time limit, an iteration limit or a stop flag");
+  }
+  const Schedule start = start_schedule(instance, options);
+  switch (method) {
+    case HeuristicMethod::kIls:
+      return best_of_copies(options.threads, [&](int copy) {
+        IteratedGreedyOptions ils;
+        ils.time_limit = options.time_limit;
+        ils.iteration_limit = options.iteration_limit;
+        ils.stop = options.stop;
+        ils.seed = options.seed + static_cast<std::uint64_t>(copy);
+        return iterated_greedy(instance, start, ils).best;
+      });
+    case HeuristicMethod::kBeam:
+      return best_of_copies(options.threads, [&](int copy) {
+        BeamSearchOptions beam;
+        beam.time_limit = options.time_limit;
+        beam.pass_limit = options.iteration_limit;
+        beam.stop = options.stop;
+        beam.seed = options.seed + static_cast<std::uint64_t>(copy);
+        beam.guide_noise = copy == 0 ? 0.0 : kBeamCopyNoise;
+        return beam_search(instance, options.node, start, beam).best;
+      });
+    case HeuristicMethod::kTruncatedBb: {
+      TruncatedBbOptions bb;
+      bb.time_limit = options.time_limit;
+      bb.node_limit = options.iteration_limit;
+      bb.stop = options.stop;
+      return truncated_bb(instance, options.node, start, bb).best;
+    }
+    case HeuristicMethod::kNeh:
+      break;
+  }
+  return neh(instance);
+}
+
+}  // namespace permbb

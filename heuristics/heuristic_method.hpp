@@ -1,0 +1,52 @@
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "instance.hpp"
+#include "neh.hpp"
+#include "partial_schedule.hpp"
+
+namespace permbb {
+
+// The heuristics one can ask for by name (`permbb heuristic --method`):
+//   neh           NEH with Taillard's acceleration (neh.hpp), no search;
+//   ils           Ruiz & Stützle's iterated greedy (iterated_greedy.hpp);
+//   truncated-bb  the truncated best-upper-bound-first branch-and-bound (truncated_bb.hpp);
+//   beam          Libralesso et al.'s iterative beam search (beam_search.hpp).
+enum class HeuristicMethod { kNeh, kIls, kTruncatedBb, kBeam };
+
+std::string to_string(HeuristicMethod method);
+// Throws InputError naming the accepted values.
+HeuristicMethod parse_heuristic_method(const std::string& name);
+std::vector<std::string> heuristic_method_names();
+
+// What run_heuristic is given. The searches need a limit: a time limit, an iteration limit
+// or a stop flag.
+struct HeuristicOptions {
+  double time_limit = 0;  // seconds of wall-clock time, 0: none
+  // ILS iterations, beam passes or decomposed branch-and-bound nodes, per copy; 0: none.
+  // With it (and no time limit) a single-threaded run is deterministic for a seed.
+  std::uint64_t iteration_limit = 0;
+  std::uint64_t seed = 0;
+  // Independent copies in parallel, copy i seeded with seed + i; the best result is kept
+  // (ties: the lowest i). ILS and beam only: the truncated branch-and-bound is deterministic
+  // and runs once.
+  int threads = 1;
+  // A permutation of all the jobs to start from (ILS), to bias the row order (truncated-bb)
+  // and not to be exceeded (all but neh). NEH's schedule when absent.
+  std::optional<std::vector<int>> start;
+  // The node whose completions the truncated branch-and-bound and the beam search explore;
+  // the root by default.
+  PartialSchedule node;
+  const std::atomic<bool>* stop = nullptr;
+};
+
+// Runs `method`; returns a schedule of all the jobs with its makespan. Throws
+// std::invalid_argument for an invalid start or node, or a search without any limit.
+Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
+                       const HeuristicOptions& options);
+
+}  // namespace permbb

@@ -1,0 +1,92 @@
+#include "iterated_greedy.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <stdexcept>
+#include <utility>
+
+#include "deadline.hpp"
+#include "local_search.hpp"
+#include "partial_schedule.hpp"
+
+namespace permbb {
+namespace {
+
+// Ruiz & Stützle 2007, §4: T * (sum of all processing times) / (n m 10).
+double temperature(const Instance& instance, double factor) {
+  const double cells = static_cast<double>(instance.jobs()) * instance.machines();
+  return factor * static_cast<double>(instance.checksum()) / (cells * 10.0);
+}
+
+// Removes `count` jobs at random positions of `schedule`, appending them to `removed` in the
+// order they were drawn (Ruiz & Stützle's pi_R).
+void destruct(Schedule& schedule, int count, std::mt19937_64& rng, std::vector<int>& removed) {
+  std::vector<int>& permutation = schedule.permutation;
+  removed.clear();
+  for (int r = 0; r < count && !permutation.empty(); ++r) {
+    std::uniform_int_distribution<int> pick(0, static_cast<int>(permutation.size()) - 1);
+    const int position = pick(rng);
+    removed.push_back(permutation[position]);
+    permutation.erase(permutation.begin() + position);
+  }
+}
+
+// Inserts the jobs of `removed`, in order, each at its best position.
+void construct(const Instance& instance, Schedule& schedule, const std::vector<int>& removed,
+               InsertionWorkspace& workspace) {
+  for (const int job : removed) {
+    const Insertion at = best_insertion(instance, schedule.permutation, job, workspace);
+    schedule.permutation.insert(schedule.permutation.begin() + at.position, job);
+    schedule.makespan = at.makespan;
+  }
+}
+
+}  // namespace
+
+IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& start,
+                                     const IteratedGreedyOptions& options) {
+  require_complete_permutation(instance, start.permutation, "iterated greedy start");
+  if (options.time_limit <= 0 && options.iteration_limit == 0 && options.stop == nullptr) {
+    throw std::invalid_argument("iterated greedy: no time limit, iteration limit or stop flag");
+  }
+  const int n = instance.jobs();
+  const int removals = std::clamp(options.destruction_size, 1, n);
+  const int k_max = options.k_max > 0 ? options.k_max : std::max(1, static_cast<int>(std::sqrt(n)));
+  const double t = temperature(instance, options.temperature_factor);
+  const Deadline deadline(options.time_limit, options.stop);
+  std::mt19937_64 rng(options.seed);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  LocalSearchWorkspace workspace(instance);
+
+  Schedule current{start.permutation, makespan(instance, start.permutation)};
+  insertion_local_search(instance, current, k_max, rng, workspace, deadline);
+  IteratedGreedyResult result{current, 0};
+  Schedule trial;
+  trial.permutation.reserve(static_cast<std::size_t>(n));
+  std::vector<int> removed;
+  removed.reserve(static_cast<std::size_t>(removals));
+
+  while (!deadline.expired() &&
+         (options.iteration_limit == 0 || result.iterations < options.iteration_limit)) {
+    trial.permutation.assign(current.permutation.begin(), current.permutation.end());
+    destruct(trial, removals, rng, removed);
+    if (options.partial_local_search) {
+      trial.makespan = makespan(instance, trial.permutation);
+      insertion_local_search(instance, trial, k_max, rng, workspace, deadline);
+    }
+    construct(instance, trial, removed, workspace.insertion);
+    insertion_local_search(instance, trial, k_max, rng, workspace, deadline);
+    ++result.iterations;
+
+    // Acceptance: not worse always; worse with probability exp(-(difference) / T).
+    const Time worse_by = trial.makespan - current.makespan;
+    if (worse_by <= 0 || (t > 0 && unit(rng) <= std::exp(-worse_by / t))) {
+      std::swap(current, trial);
+      if (current.makespan < result.best.makespan) result.best = current;
+    }
+  }
+  return result;
+}
+
+}  // namespace permbb

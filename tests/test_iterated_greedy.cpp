@@ -1,0 +1,235 @@
+// The insertion local search (local_search.hpp) and the iterated greedy (iterated_greedy.hpp),
+// checked against the naive evaluation and the brute force of test_support.hpp.
+#include "iterated_greedy.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+#include "deadline.hpp"
+#include "local_search.hpp"
+#include "neh.hpp"
+#include "taillard.hpp"
+#include "test_support.hpp"
+
+namespace permbb {
+namespace {
+
+using testing::brute_force_optimum;
+using testing::naive_makespan;
+using testing::random_instance;
+
+std::vector<int> random_permutation(std::mt19937& rng, int jobs) {
+  std::vector<int> permutation(static_cast<std::size_t>(jobs));
+  for (int j = 0; j < jobs; ++j) permutation[j] = j;
+  std::shuffle(permutation.begin(), permutation.end(), rng);
+  return permutation;
+}
+
+bool is_permutation_of_all_jobs(const std::vector<int>& permutation, int jobs) {
+  std::vector<int> sorted = permutation;
+  std::sort(sorted.begin(), sorted.end());
+  for (int j = 0; j < jobs; ++j) {
+    if (static_cast<int>(sorted.size()) != jobs || sorted[j] != j) return false;
+  }
+  return true;
+}
+
+// Whether some single move (take a job out, put it back elsewhere) shortens the schedule,
+// tried exhaustively with the naive evaluation.
+bool some_insertion_improves(const Instance& instance, const std::vector<int>& permutation) {
+  const Time current = naive_makespan(instance, permutation);
+  const int n = static_cast<int>(permutation.size());
+  for (int from = 0; from < n; ++from) {
+    std::vector<int> rest = permutation;
+    const int job = rest[from];
+    rest.erase(rest.begin() + from);
+    for (int to = 0; to < n; ++to) {
+      std::vector<int> moved = rest;
+      moved.insert(moved.begin() + to, job);
+      if (naive_makespan(instance, moved) < current) return true;
+    }
+  }
+  return false;
+}
+
+IteratedGreedyOptions iterations(std::uint64_t count, std::uint64_t seed) {
+  IteratedGreedyOptions options;
+  options.iteration_limit = count;
+  options.seed = seed;
+  return options;
+}
+
+TEST(BestRemoval, LeftmostShortestRemainderAmongUnskippedJobs) {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int n = std::uniform_int_distribution<int>(1, 15)(rng);
+    const int m = std::uniform_int_distribution<int>(1, 6)(rng);
+    const Instance instance = random_instance(rng, n, m);
+    const std::vector<int> permutation = random_permutation(rng, n);
+    std::vector<char> skip(static_cast<std::size_t>(n), 0);
+    for (int j = 0; j < n; ++j) skip[j] = std::uniform_int_distribution<int>(0, 3)(rng) == 0;
+    int expected_position = -1;
+    Time expected = kInfiniteTime;
+    for (int i = 0; i < n; ++i) {
+      if (skip[permutation[i]]) continue;
+      std::vector<int> rest = permutation;
+      rest.erase(rest.begin() + i);
+      const Time span = naive_makespan(instance, rest);
+      if (span < expected) expected = span, expected_position = i;
+    }
+    LocalSearchWorkspace workspace(instance);
+    const Removal removal = best_removal(instance, permutation, skip, workspace);
+    EXPECT_EQ(removal.position, expected_position);
+    if (expected_position >= 0) {
+      EXPECT_EQ(removal.makespan, expected);
+    }
+  }
+}
+
+TEST(KInsertMove, KeepsAnImprovementOrRestoresTheSchedule) {
+  std::mt19937 rng(12);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = std::uniform_int_distribution<int>(2, 20)(rng);
+    const int m = std::uniform_int_distribution<int>(1, 6)(rng);
+    const Instance instance = random_instance(rng, n, m);
+    const int k_max = std::uniform_int_distribution<int>(1, 5)(rng);
+    Schedule schedule{random_permutation(rng, n), 0};
+    schedule.makespan = naive_makespan(instance, schedule.permutation);
+    const Schedule before = schedule;
+    LocalSearchWorkspace workspace(instance);
+    const int position = std::uniform_int_distribution<int>(0, n - 1)(rng);
+    const bool improved = k_insert_move(instance, schedule, position, k_max, workspace);
+    EXPECT_TRUE(is_permutation_of_all_jobs(schedule.permutation, n));
+    EXPECT_EQ(schedule.makespan, naive_makespan(instance, schedule.permutation));
+    if (improved) {
+      EXPECT_LT(schedule.makespan, before.makespan);
+    } else {
+      EXPECT_EQ(schedule.permutation, before.permutation);
+      EXPECT_EQ(schedule.makespan, before.makespan);
+    }
+  }
+}
+
+// With k_max = 1 the local search stops in a local optimum of the insertion neighbourhood.
+TEST(InsertionLocalSearch, EndsWhereNoSingleInsertionImproves) {
+  std::mt19937 rng(13);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int n = std::uniform_int_distribution<int>(2, 12)(rng);
+    const int m = std::uniform_int_distribution<int>(1, 5)(rng);
+    const Instance instance = random_instance(rng, n, m);
+    Schedule schedule{random_permutation(rng, n), 0};
+    schedule.makespan = naive_makespan(instance, schedule.permutation);
+    const Time before = schedule.makespan;
+    LocalSearchWorkspace workspace(instance);
+    std::mt19937_64 search_rng(trial);
+    const bool improved =
+        insertion_local_search(instance, schedule, 1, search_rng, workspace, Deadline());
+    EXPECT_TRUE(is_permutation_of_all_jobs(schedule.permutation, n));
+    EXPECT_EQ(schedule.makespan, naive_makespan(instance, schedule.permutation));
+    EXPECT_EQ(improved, schedule.makespan < before);
+    EXPECT_LE(schedule.makespan, before);
+    EXPECT_FALSE(some_insertion_improves(instance, schedule.permutation));
+  }
+}
+
+TEST(InsertionLocalSearch, WorksOnPartialSchedules) {
+  std::mt19937 rng(14);
+  const Instance instance = random_instance(rng, 12, 4);
+  Schedule partial{{7, 2, 9, 0, 5}, 0};
+  partial.makespan = naive_makespan(instance, partial.permutation);
+  LocalSearchWorkspace workspace(instance);
+  std::mt19937_64 search_rng(3);
+  insertion_local_search(instance, partial, 1, search_rng, workspace, Deadline());
+  std::vector<int> sorted = partial.permutation;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, (std::vector<int>{0, 2, 5, 7, 9}));
+  EXPECT_EQ(partial.makespan, naive_makespan(instance, partial.permutation));
+}
+
+TEST(IteratedGreedy, ValidAndNeverWorseThanTheStartOnRandomInstances) {
+  std::mt19937 rng(15);
+  for (int trial = 0; trial < 40; ++trial) {
+    const int n = std::uniform_int_distribution<int>(1, 30)(rng);
+    const int m = std::uniform_int_distribution<int>(1, 8)(rng);
+    const Instance instance = random_instance(rng, n, m);
+    const std::vector<int> start = random_permutation(rng, n);
+    IteratedGreedyOptions options = iterations(30, trial);
+    options.k_max = trial % 2 == 0 ? 1 : 0;
+    options.partial_local_search = trial % 3 == 0;
+    const IteratedGreedyResult result =
+        iterated_greedy(instance, Schedule{start, 0}, options);  // makespan recomputed
+    EXPECT_TRUE(is_permutation_of_all_jobs(result.best.permutation, n));
+    EXPECT_EQ(result.best.makespan, naive_makespan(instance, result.best.permutation));
+    EXPECT_LE(result.best.makespan, naive_makespan(instance, start));
+    EXPECT_EQ(result.iterations, 30u);
+  }
+}
+
+TEST(IteratedGreedy, SameSeedAndIterationLimitGiveTheSameSchedule) {
+  const Instance instance = taillard::generate(21);
+  const Schedule start = neh(instance);
+  for (const int k_max : {1, 0}) {
+    IteratedGreedyOptions options = iterations(40, 7);
+    options.k_max = k_max;
+    const IteratedGreedyResult a = iterated_greedy(instance, start, options);
+    const IteratedGreedyResult b = iterated_greedy(instance, start, options);
+    EXPECT_EQ(a.best.permutation, b.best.permutation);
+    EXPECT_EQ(a.best.makespan, b.best.makespan);
+  }
+}
+
+// ta001-ta010 are solved: the best-known makespans are optimal, so no schedule is shorter,
+// and the search starts from NEH's schedule, which it never loses.
+TEST(IteratedGreedyTaillard, BetweenTheOptimumAndNehOnTa001ToTa010) {
+  for (int index = 1; index <= 10; ++index) {
+    const Instance instance = taillard::generate(index);
+    const Schedule start = neh(instance);
+    const IteratedGreedyResult result = iterated_greedy(instance, start, iterations(200, 1));
+    EXPECT_LE(result.best.makespan, start.makespan) << instance.name();
+    EXPECT_GE(result.best.makespan, taillard::best_known_makespan(index)) << instance.name();
+    EXPECT_EQ(result.best.makespan, makespan(instance, result.best.permutation));
+  }
+}
+
+TEST(IteratedGreedy, ReachesTheBruteForceOptimumOnTinyInstances) {
+  std::mt19937 rng(16);
+  for (int trial = 0; trial < 12; ++trial) {
+    const int n = std::uniform_int_distribution<int>(2, 8)(rng);
+    const int m = std::uniform_int_distribution<int>(2, 5)(rng);
+    const Instance instance = random_instance(rng, n, m);
+    const Schedule start{random_permutation(rng, n), 0};
+    const IteratedGreedyResult result = iterated_greedy(instance, start, iterations(2000, trial));
+    EXPECT_EQ(result.best.makespan, brute_force_optimum(instance)) << "trial " << trial;
+  }
+}
+
+TEST(IteratedGreedy, StopsAtTheTimeLimit) {
+  const Instance instance = taillard::generate(51);
+  IteratedGreedyOptions options;
+  options.time_limit = 0.2;
+  const auto begin = std::chrono::steady_clock::now();
+  const IteratedGreedyResult result = iterated_greedy(instance, neh(instance), options);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  EXPECT_GT(result.iterations, 0u);
+  EXPECT_LT(seconds, 2.0);  // the limit plus one move, with room for a loaded machine
+}
+
+TEST(IteratedGreedy, RefusesABadStartOrNoLimit) {
+  std::mt19937 rng(17);
+  const Instance instance = random_instance(rng, 5, 3);
+  EXPECT_THROW(iterated_greedy(instance, Schedule{{0, 1, 2, 3}, 0}, iterations(5, 0)),
+               std::invalid_argument);
+  EXPECT_THROW(iterated_greedy(instance, Schedule{{0, 1, 2, 3, 3}, 0}, iterations(5, 0)),
+               std::invalid_argument);
+  EXPECT_THROW(iterated_greedy(instance, Schedule{{0, 1, 2, 3, 4}, 0}, IteratedGreedyOptions{}),
+               std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace permbb
