@@ -7,8 +7,7 @@ namespace permbb {
 
 LocalSearchWorkspace::LocalSearchWorkspace(const Instance& instance)
     : insertion(instance),
-      heads(static_cast<std::size_t>(instance.jobs() + 1) * instance.machines()),
-      tails(static_cast<std::size_t>(instance.jobs() + 1) * instance.machines()),
+      removal(instance),
       moved(static_cast<std::size_t>(instance.jobs()), 0) {
   order.reserve(static_cast<std::size_t>(instance.jobs()));
   backup.reserve(static_cast<std::size_t>(instance.jobs()));
@@ -20,34 +19,9 @@ Removal best_removal(const Instance& instance, const std::vector<int>& permutati
                      const std::vector<char>& skip, LocalSearchWorkspace& workspace) {
   const int m = instance.machines();
   const int k = static_cast<int>(permutation.size());
-  const auto rows = static_cast<std::size_t>(k + 1) * m;
-  if (workspace.heads.size() < rows) workspace.heads.resize(rows);
-  if (workspace.tails.size() < rows) workspace.tails.resize(rows);
-  Time* const e = workspace.heads.data();
-  Time* const q = workspace.tails.data();
-
-  std::fill(e, e + m, 0);
-  for (int i = 1; i <= k; ++i) {
-    const int job = permutation[i - 1];
-    Time* const row = e + static_cast<std::size_t>(i) * m;
-    const Time* const above = row - m;
-    Time left = 0;
-    for (int j = 0; j < m; ++j) {
-      left = std::max(above[j], left) + instance.time(j, job);
-      row[j] = left;
-    }
-  }
-  std::fill(q + static_cast<std::size_t>(k) * m, q + rows, 0);
-  for (int i = k - 1; i >= 0; --i) {
-    const int job = permutation[i];
-    Time* const row = q + static_cast<std::size_t>(i) * m;
-    const Time* const below = row + m;
-    Time right = 0;
-    for (int j = m - 1; j >= 0; --j) {
-      right = std::max(below[j], right) + instance.time(j, job);
-      row[j] = right;
-    }
-  }
+  fill_heads_and_tails(instance, permutation, workspace.removal);
+  const Time* const e = workspace.removal.heads.data();
+  const Time* const q = workspace.removal.tails.data();
 
   Removal best{-1, kInfiniteTime};
   for (int i = 0; i < k; ++i) {

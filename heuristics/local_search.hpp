@@ -15,8 +15,7 @@ namespace permbb {
 // instance up front, so a search allocates nothing.
 struct LocalSearchWorkspace {
   InsertionWorkspace insertion;
-  std::vector<Time> heads;  // (jobs + 1) x machines
-  std::vector<Time> tails;  // (jobs + 1) x machines
+  InsertionWorkspace removal;  // heads and tails of the whole schedule, for best_removal
   std::vector<int> order;   // the jobs in the order a pass visits them
   std::vector<char> moved;  // per job: already moved by the current chain
   std::vector<int> backup;  // the schedule before the current chain

@@ -38,19 +38,18 @@ InsertionWorkspace::InsertionWorkspace(const Instance& instance) {
 // Inserting the job at position i (after the first i jobs) gives makespan
 // max_j f[i][j] + q[i][j]. Each row of f is used once, so it is a running value. The
 // whole is O(k m) instead of O(k^2 m) for evaluating each position from scratch.
-Insertion best_insertion(const Instance& instance, const std::vector<int>& partial, int job,
-                         InsertionWorkspace& workspace) {
+void fill_heads_and_tails(const Instance& instance, const std::vector<int>& sequence,
+                          InsertionWorkspace& workspace) {
   const int m = instance.machines();
-  const int k = static_cast<int>(partial.size());
+  const int k = static_cast<int>(sequence.size());
   const auto rows = static_cast<std::size_t>(k + 1) * m;
   if (workspace.heads.size() < rows) workspace.heads.resize(rows);
   if (workspace.tails.size() < rows) workspace.tails.resize(rows);
   Time* const e = workspace.heads.data();
   Time* const q = workspace.tails.data();
-
   std::fill(e, e + m, 0);
   for (int i = 1; i <= k; ++i) {
-    const int placed = partial[i - 1];
+    const int placed = sequence[i - 1];
     Time* const row = e + static_cast<std::size_t>(i) * m;
     const Time* const above = row - m;
     Time left = 0;
@@ -59,10 +58,9 @@ Insertion best_insertion(const Instance& instance, const std::vector<int>& parti
       row[j] = left;
     }
   }
-
   std::fill(q + static_cast<std::size_t>(k) * m, q + rows, 0);
   for (int i = k - 1; i >= 0; --i) {
-    const int placed = partial[i];
+    const int placed = sequence[i];
     Time* const row = q + static_cast<std::size_t>(i) * m;
     const Time* const below = row + m;
     Time right = 0;
@@ -71,6 +69,15 @@ Insertion best_insertion(const Instance& instance, const std::vector<int>& parti
       row[j] = right;
     }
   }
+}
+
+Insertion best_insertion(const Instance& instance, const std::vector<int>& partial, int job,
+                         InsertionWorkspace& workspace) {
+  const int m = instance.machines();
+  const int k = static_cast<int>(partial.size());
+  fill_heads_and_tails(instance, partial, workspace);
+  const Time* const e = workspace.heads.data();
+  const Time* const q = workspace.tails.data();
 
   Insertion best{0, kInfiniteTime};
   for (int i = 0; i <= k; ++i) {

@@ -37,6 +37,12 @@ struct InsertionWorkspace {
   explicit InsertionWorkspace(const Instance& instance);
 };
 
+// Taillard's heads and tails of `sequence` (k jobs) into workspace.heads / workspace.tails,
+// (k + 1) x machines each, machine-minor (neh.cpp says what they are). Grows the buffers
+// when needed. Shared by best_insertion and the local search's best_removal.
+void fill_heads_and_tails(const Instance& instance, const std::vector<int>& sequence,
+                          InsertionWorkspace& workspace);
+
 // The best position for `job` in `partial` (which must not contain it), for all
 // partial.size() + 1 positions at once in O(k m) with Taillard's acceleration (1990).
 // Ties: the first (leftmost) best position.
