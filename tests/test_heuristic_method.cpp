@@ -17,20 +17,13 @@
 namespace permbb {
 namespace {
 
+using testing::is_permutation_of_all_jobs;
+
 using testing::naive_makespan;
 using testing::random_instance;
 
 const HeuristicMethod kAll[] = {HeuristicMethod::kNeh, HeuristicMethod::kIls,
                                 HeuristicMethod::kTruncatedBb, HeuristicMethod::kBeam};
-
-bool is_permutation_of_all_jobs(std::vector<int> permutation, int jobs) {
-  std::sort(permutation.begin(), permutation.end());
-  if (static_cast<int>(permutation.size()) != jobs) return false;
-  for (int j = 0; j < jobs; ++j) {
-    if (permutation[j] != j) return false;
-  }
-  return true;
-}
 
 HeuristicOptions iterations(std::uint64_t count, std::uint64_t seed = 0, int threads = 1) {
   HeuristicOptions options;

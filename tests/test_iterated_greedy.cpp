@@ -19,25 +19,12 @@
 namespace permbb {
 namespace {
 
+using testing::is_permutation_of_all_jobs;
+using testing::random_permutation;
+
 using testing::brute_force_optimum;
 using testing::naive_makespan;
 using testing::random_instance;
-
-std::vector<int> random_permutation(std::mt19937& rng, int jobs) {
-  std::vector<int> permutation(static_cast<std::size_t>(jobs));
-  for (int j = 0; j < jobs; ++j) permutation[j] = j;
-  std::shuffle(permutation.begin(), permutation.end(), rng);
-  return permutation;
-}
-
-bool is_permutation_of_all_jobs(const std::vector<int>& permutation, int jobs) {
-  std::vector<int> sorted = permutation;
-  std::sort(sorted.begin(), sorted.end());
-  for (int j = 0; j < jobs; ++j) {
-    if (static_cast<int>(sorted.size()) != jobs || sorted[j] != j) return false;
-  }
-  return true;
-}
 
 // Whether some single move (take a job out, put it back elsewhere) shortens the schedule,
 // tried exhaustively with the naive evaluation.

@@ -60,6 +60,23 @@ inline Time best_completion(const Instance& inst, const std::vector<int>& prefix
 
 inline Time brute_force_optimum(const Instance& inst) { return best_completion(inst, {}, {}); }
 
+inline std::vector<int> random_permutation(std::mt19937& rng, int jobs) {
+  std::vector<int> permutation(static_cast<std::size_t>(jobs));
+  std::iota(permutation.begin(), permutation.end(), 0);
+  std::shuffle(permutation.begin(), permutation.end(), rng);
+  return permutation;
+}
+
+// Each of the jobs 0..jobs-1 exactly once.
+inline bool is_permutation_of_all_jobs(std::vector<int> permutation, int jobs) {
+  std::sort(permutation.begin(), permutation.end());
+  if (static_cast<int>(permutation.size()) != jobs) return false;
+  for (int j = 0; j < jobs; ++j) {
+    if (permutation[j] != j) return false;
+  }
+  return true;
+}
+
 inline std::uint64_t factorial(int n) {
   std::uint64_t f = 1;
   for (int i = 2; i <= n; ++i) f *= static_cast<std::uint64_t>(i);

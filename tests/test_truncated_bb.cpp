@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "heuristic_test_support.hpp"
 #include "neh.hpp"
 #include "taillard.hpp"
 #include "test_support.hpp"
@@ -16,41 +17,17 @@
 namespace permbb {
 namespace {
 
+using testing::cut;
+using testing::is_permutation_of_all_jobs;
+using testing::keeps_node;
+using testing::random_permutation;
+
 using testing::best_completion;
 using testing::brute_force_optimum;
 using testing::naive_makespan;
 using testing::random_instance;
 
-std::vector<int> random_permutation(std::mt19937& rng, int jobs) {
-  std::vector<int> permutation(static_cast<std::size_t>(jobs));
-  for (int j = 0; j < jobs; ++j) permutation[j] = j;
-  std::shuffle(permutation.begin(), permutation.end(), rng);
-  return permutation;
-}
-
-bool is_permutation_of_all_jobs(std::vector<int> permutation, int jobs) {
-  std::sort(permutation.begin(), permutation.end());
-  if (static_cast<int>(permutation.size()) != jobs) return false;
-  for (int j = 0; j < jobs; ++j) {
-    if (permutation[j] != j) return false;
-  }
-  return true;
-}
-
 // A node cut from a random permutation: its first `front` jobs and its last `back` jobs.
-PartialSchedule cut(const std::vector<int>& permutation, int front, int back) {
-  PartialSchedule node;
-  node.prefix.assign(permutation.begin(), permutation.begin() + front);
-  node.suffix.assign(permutation.end() - back, permutation.end());
-  return node;
-}
-
-bool keeps_node(const std::vector<int>& permutation, const PartialSchedule& node) {
-  if (permutation.size() < node.prefix.size() + node.suffix.size()) return false;
-  return std::equal(node.prefix.begin(), node.prefix.end(), permutation.begin()) &&
-         std::equal(node.suffix.rbegin(), node.suffix.rend(), permutation.rbegin());
-}
-
 TruncatedBbOptions nodes(std::uint64_t limit) {
   TruncatedBbOptions options;
   options.node_limit = limit;
