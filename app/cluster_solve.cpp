@@ -147,12 +147,26 @@ nlohmann::json lowest_bounds(const Coordinator& c) {
   return bounds;
 }
 
-Coordinator make_coordinator(const Instance& instance, int workers, const StartPoint& start) {
-  if (!start.restarted) {
-    return Coordinator(instance.jobs(), workers, {Interval{0, factorial(instance.jobs())}},
-                       start.best);
+// The initial decomposition (2022 §4.1, Algorithm 1 Line 3): [0, n!) cut into one unit per
+// worker, so that every worker starts at once instead of waiting for a split of the first
+// one's unit (a split needs its owner's next checkpoint). Work stealing evens out what the
+// equal cuts do not.
+std::vector<WorkUnit> initial_decomposition(int jobs, int workers) {
+  const mpz_class space = factorial(jobs);
+  std::vector<WorkUnit> units;
+  for (int w = 0; w < workers; ++w) {
+    const mpz_class begin = space * w / workers;
+    const mpz_class end = space * (w + 1) / workers;
+    if (begin < end) units.emplace_back(w + 1, std::vector<Interval>{Interval{begin, end}});
   }
-  return Coordinator(instance.jobs(), workers, cluster::CoordinatorState{start.units, start.best, {}});
+  return units;
+}
+
+Coordinator make_coordinator(const Instance& instance, int workers, const StartPoint& start) {
+  std::vector<WorkUnit> units =
+      start.restarted ? start.units : initial_decomposition(instance.jobs(), workers);
+  return Coordinator(instance.jobs(), workers,
+                     cluster::CoordinatorState{std::move(units), start.best, {}});
 }
 
 int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
@@ -224,7 +238,13 @@ int run_worker_rank(const SolveOptions& options, const Instance& instance,
   // A GPU engine pauses all its IVMs at the end of a slice; a CPU engine pauses cheaply.
   if (engine->name() == "gpu") worker.slice_seconds = 0.2;
   worker.time_limit_seconds = options.time_limit_seconds;
+  // Heuristic threads share this rank's cores; each rank seeds them differently.
+  const auto hybrid = start_hybridization(options, instance, incumbent, engine->name(),
+                                          std::max(1, session.local_size() - 1),
+                                          static_cast<std::uint64_t>(session.rank()) * 1000003u);
+  if (hybrid) worker.between_slices = [&hybrid](SearchEngine& e) { hybrid->between_slices(e); };
   cluster::run_worker(*engine, incumbent, worker);
+  if (hybrid) hybrid->stop();
   return 0;
 }
 

@@ -1,8 +1,12 @@
 #include "engine_factory.hpp"
 
+#include <algorithm>
+#include <thread>
+
 #include <spdlog/spdlog.h>
 
 #include "gpu_engine.hpp"
+#include "heuristic_workers.hpp"
 #include "input_error.hpp"
 #include "multicore_engine.hpp"
 #include "steal_policy.hpp"
@@ -45,6 +49,29 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
   gpu_options.device = local_rank % static_cast<int>(devices.size());
   gpu_options.ivms = options.ivms;
   return gpu::make_gpu_engine(instance, settings, incumbent, gpu_options);
+}
+
+int resolve_heuristic_threads(const SolveOptions& options, const std::string& engine_name,
+                              int processes_on_node) {
+  if (options.heuristic_threads >= 0) return options.heuristic_threads;
+  if (engine_name != "gpu") return 0;
+  const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  return std::max(0, hardware / std::max(1, processes_on_node) - 2);
+}
+
+std::unique_ptr<Hybridization> start_hybridization(const SolveOptions& options,
+                                                   const Instance& instance, Incumbent& incumbent,
+                                                   const std::string& engine_name,
+                                                   int processes_on_node, std::uint64_t salt) {
+  const int threads = resolve_heuristic_threads(options, engine_name, processes_on_node);
+  if (threads <= 0) return nullptr;
+  HeuristicWorkerOptions heuristic;
+  heuristic.threads = threads;
+  heuristic.seconds_per_run = options.heuristic_seconds;
+  heuristic.seed = options.seed + salt;
+  spdlog::info("hybridization: {} heuristic thread(s), {} s per iterated greedy run", threads,
+               options.heuristic_seconds);
+  return std::make_unique<Hybridization>(instance, incumbent, heuristic);
 }
 
 }  // namespace permbb::app

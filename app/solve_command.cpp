@@ -92,8 +92,25 @@ int run_solve(const SolveOptions& options, SignalWatcher& signals) {
     const auto engine = make_engine(options, instance, settings, incumbent);
     result.engine = engine->name();
     result.threads = engine->stats().explorers;
+    const auto hybrid = start_hybridization(options, instance, incumbent, engine->name(), 1, 0);
+    BetweenSlices between = checkpoint_hook(keeper, signals, incumbent, progress);
+    if (hybrid) {
+      between = [&hybrid, checkpoints = between](SearchEngine& e, const EngineStats& stats) {
+        hybrid->between_slices(e);
+        return checkpoints(e, stats);
+      };
+    }
     outcome = drive_search(*engine, instance, all_intervals(start.units), incumbent, limits,
-                           progress, checkpoint_hook(keeper, signals, incumbent, progress));
+                           progress, between);
+    if (hybrid) {
+      hybrid->stop();
+      spdlog::info("hybridization: {} heuristic runs, {} improved the incumbent, {} promotions",
+                   hybrid->workers().runs(), hybrid->workers().improvements(),
+                   hybrid->promotions());
+      if (!hybrid->workers().error().empty()) {
+        spdlog::warn("a heuristic thread stopped: {}", hybrid->workers().error());
+      }
+    }
   }
   const RunCounters run = counters_of(outcome.stats, progress);
   keeper.write({}, outcome.complete ? std::vector<WorkUnit>{}

@@ -63,6 +63,20 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
   gpu->excludes(no_gpu);
   command.add_option("--ivms", options.ivms, "GPU IVMs (0: chosen from the device)")
       ->check(CLI::NonNegativeNumber);
+  command
+      .add_option("--heuristic-threads", options.heuristic_threads,
+                  "threads running iterated greedy from the B&B's subproblems beside the "
+                  "explorers (-1: auto, 0 with the CPU engine, the free cores minus 2 with the "
+                  "GPU engine)")
+      ->check(CLI::Range(-1, 4096))
+      ->capture_default_str();
+  command
+      .add_option("--heuristic-seconds", options.heuristic_seconds,
+                  "seconds of one heuristic run (then it restarts from the solution pool)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  command.add_option("--seed", options.seed, "random seed of the heuristic threads")
+      ->capture_default_str();
   command.add_option("--worker-checkpoint-interval", options.worker_checkpoint_seconds,
                      "under mpirun: seconds between a worker's checkpoints to the coordinator")
       ->check(CLI::PositiveNumber)

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -20,6 +21,12 @@ struct SolveOptions {
   std::string steal_policy = "largest";
   std::string gpu = "auto";  // auto | on | off
   int ivms = 0;              // GPU IVMs, 0: from the device
+  // Hybridization (2022 §4.2.3): heuristic threads beside the explorers; -1: auto (0 with
+  // the CPU engine, whose explorers use every core; the process's share of the hardware
+  // threads minus 2 with the GPU engine), see resolve_heuristic_threads.
+  int heuristic_threads = -1;
+  double heuristic_seconds = 2;           // wall-clock budget of one heuristic run
+  std::uint64_t seed = 0;                 // heuristic threads' random seed
   double worker_checkpoint_seconds = 30;  // cluster workers (2022 §4.2.1)
   std::string checkpoint_path;            // global checkpoint file (none: no checkpoints)
   double checkpoint_seconds = 300;

@@ -51,6 +51,9 @@ class IvmExplorer {
 
   bool exhausted() const { return exhausted_; }
 
+  // Drops the interval: the explorer is exhausted until the next start().
+  void clear() { exhausted_ = true; }
+
   // Continues until the position is a clean point (ivm::at_clean_point), at most n steps,
   // so that the remaining interval restarts without decomposing a node twice.
   void settle();

@@ -40,6 +40,13 @@ class SearchEngine {
   virtual std::vector<Interval> remaining() = 0;
   virtual void request_stop() = 0;
   virtual EngineStats stats() const = 0;
+
+  // Hybridization (2022 §4.2.3): the current subproblems of up to `count` IVMs that have
+  // work, spread over the IVMs, each promoted to a complete schedule by fixing its unscheduled
+  // jobs in matrix-row order (IvmExplorer::current_schedule(): prefix, unscheduled, suffix).
+  // Called only while the engine is paused (between explore() calls); explores nothing. May
+  // return fewer (none when no IVM has work).
+  virtual std::vector<std::vector<int>> sample_schedules(int count) = 0;
 };
 
 }  // namespace permbb

@@ -9,6 +9,8 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <deque>
 #include <stdexcept>
 #include <string>
@@ -20,6 +22,7 @@
 #include "flowshop_tables.hpp"
 #include "gpu_engine.hpp"
 #include "ivm_pool.hpp"
+#include "ivm_sample.hpp"
 #include "kernels.hpp"
 #include "work_split.hpp"
 
@@ -111,6 +114,40 @@ class GpuEngine::Impl {
   }
 
   void request_stop() { stop_.store(true); }
+
+  // Paused: every IVM is settled (or empty). IVMs exploring a non-empty interval are the
+  // candidates; `count` of them, spread over the pool, are copied back and decoded.
+  std::vector<std::vector<int>> sample_schedules(int count) {
+    std::vector<std::vector<int>> out;
+    if (count <= 0) return out;
+    PERMBB_CUDA_CHECK(cudaSetDevice(device_));
+    const auto states = pool_->download_states();
+    const auto pos = pool_->download_positions();
+    const auto end = pool_->download_ends();
+    std::vector<int> busy;
+    for (int i = 0; i < pool_->count(); ++i) {
+      const int* a = pos.data() + static_cast<std::size_t>(i) * n_;
+      const int* b = end.data() + static_cast<std::size_t>(i) * n_;
+      if (states[i] == kExploring && factoradic::compare(a, b, n_) < 0) busy.push_back(i);
+    }
+    const int total = static_cast<int>(busy.size());
+    const int take = std::min(count, total);
+    for (int k = 0; k < take; ++k) {
+      const int ivm = busy[static_cast<std::size_t>(k) * total / take];
+      const IvmCopy copy = pool_->download_ivm(ivm);
+      std::vector<int> schedule;
+      if (pool_->view().cell_bytes == 1) {
+        schedule = ivm::decode_copy(n_, copy.line, copy.pos.data(), copy.dir.data(),
+                                    copy.matrix_bytes.data());
+      } else {
+        std::vector<std::int16_t> cells(copy.matrix_bytes.size() / 2);
+        std::memcpy(cells.data(), copy.matrix_bytes.data(), cells.size() * 2);
+        schedule = ivm::decode_copy(n_, copy.line, copy.pos.data(), copy.dir.data(), cells.data());
+      }
+      if (!schedule.empty()) out.push_back(std::move(schedule));
+    }
+    return out;
+  }
 
   EngineStats stats() const {
     PERMBB_CUDA_CHECK(cudaSetDevice(device_));
@@ -247,6 +284,9 @@ bool GpuEngine::explore(std::chrono::duration<double> budget) { return impl_->ex
 std::vector<Interval> GpuEngine::remaining() { return impl_->remaining(); }
 void GpuEngine::request_stop() { impl_->request_stop(); }
 EngineStats GpuEngine::stats() const { return impl_->stats(); }
+std::vector<std::vector<int>> GpuEngine::sample_schedules(int count) {
+  return impl_->sample_schedules(count);
+}
 const GpuEngineInfo& GpuEngine::info() const { return impl_->info(); }
 
 std::unique_ptr<SearchEngine> make_gpu_engine(const Instance& instance,

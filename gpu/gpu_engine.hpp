@@ -61,6 +61,9 @@ class GpuEngine : public SearchEngine {
   std::vector<Interval> remaining() override;
   void request_stop() override;
   EngineStats stats() const override;
+  // Downloads the sampled IVMs' line, position, directions and matrix and decodes them on
+  // the host (ivm::decode_copy).
+  std::vector<std::vector<int>> sample_schedules(int count) override;
 
   const GpuEngineInfo& info() const;
 

@@ -16,6 +16,9 @@ bool GpuEngine::explore(std::chrono::duration<double>) { return true; }
 std::vector<Interval> GpuEngine::remaining() { return {}; }
 void GpuEngine::request_stop() {}
 EngineStats GpuEngine::stats() const { return {}; }
+std::vector<std::vector<int>> GpuEngine::sample_schedules(int) {
+  return {};
+}
 const GpuEngineInfo& GpuEngine::info() const {
   static const GpuEngineInfo none;
   return none;

@@ -99,6 +99,22 @@ std::vector<int> IvmPool::download_schedule(int ivm) const {
   return schedule;
 }
 
+IvmCopy IvmPool::download_ivm(int ivm) const {
+  const std::size_t n = static_cast<std::size_t>(view_.n);
+  const std::size_t at = static_cast<std::size_t>(ivm) * n;
+  const std::size_t matrix_bytes = static_cast<std::size_t>(view_.cells) * view_.cell_bytes;
+  IvmCopy copy;
+  copy.pos.resize(n);
+  copy.dir.resize(n);
+  copy.matrix_bytes.resize(matrix_bytes);
+  line_.download(&copy.line, 1, static_cast<std::size_t>(ivm));
+  pos_.download(copy.pos.data(), n, at);
+  dir_.download(copy.dir.data(), n, at);
+  matrix_.download(copy.matrix_bytes.data(), matrix_bytes,
+                   static_cast<std::size_t>(ivm) * matrix_bytes);
+  return copy;
+}
+
 std::uint64_t IvmPool::total_decomposed() const {
   const auto counts = decomposed_.download();
   return std::accumulate(counts.begin(), counts.end(), std::uint64_t{0});

@@ -10,6 +10,15 @@
 
 namespace permbb::gpu {
 
+// One IVM's search state copied to the host (for sample_schedules): its row pointer,
+// position and directions, and its whole triangular matrix as stored (cell_bytes per cell).
+struct IvmCopy {
+  int line = 0;
+  std::vector<int> pos;
+  std::vector<int> dir;
+  std::vector<std::int8_t> matrix_bytes;
+};
+
 class IvmPool {
  public:
   IvmPool(int ivms, int n, int m, const std::vector<int>& min_steal);
@@ -28,6 +37,7 @@ class IvmPool {
   std::vector<int> download_positions() const { return pos_.download(); }
   std::vector<int> download_ends() const { return end_.download(); }
   std::vector<int> download_schedule(int ivm) const;
+  IvmCopy download_ivm(int ivm) const;
   std::uint64_t total_decomposed() const;
   std::uint64_t total_leaves() const;
 

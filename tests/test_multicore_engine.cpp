@@ -121,6 +121,31 @@ TEST(MulticoreEngine, StopAndResumeInAnotherEngineCountsEveryNodeOnce) {
   EXPECT_EQ(total, expected.decomposed);
 }
 
+// New work replaces the old entirely, even when the engine pauses before its threads took
+// the new work (a regression: a stale interval came back beside the new one).
+TEST(MulticoreEngine, NewWorkReplacesTheOldEvenWhenPausedAtOnce) {
+  const Instance inst = taillard::generate(17);
+  Incumbent incumbent(1484);
+  MulticoreOptions options;
+  options.threads = 2;
+  MulticoreEngine engine(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, options);
+  const mpz_class space = factorial(20);
+  engine.set_work(whole_space(20));
+  engine.explore(std::chrono::duration<double>(0.01));
+  for (int round = 0; round < 300; ++round) {
+    // A sub-interval of the space, shifted each round.
+    const Interval fresh{space * (round % 7) / 8, space * (round % 7 + 1) / 8};
+    engine.set_work({fresh});
+    engine.explore(std::chrono::duration<double>(0));
+    const std::vector<Interval> left = engine.remaining();
+    for (size_t i = 0; i < left.size(); ++i) {
+      ASSERT_GE(left[i].begin, fresh.begin) << "round " << round;
+      ASSERT_LE(left[i].end, fresh.end) << "round " << round;
+      if (i > 0) ASSERT_GE(left[i].begin, left[i - 1].end) << "round " << round;
+    }
+  }
+}
+
 TEST(MulticoreEngine, ABetterIncumbentFromOutsideIsPrunedAgainst) {
   // Lowering the incumbent to the optimum while the engine runs from NEH's bound gives at
   // most the nodes of the search at the optimum plus what ran before (no more than from
@@ -136,6 +161,65 @@ TEST(MulticoreEngine, ABetterIncumbentFromOutsideIsPrunedAgainst) {
   run_to_end(engine);
   EXPECT_EQ(incumbent.value(), 1496);
   EXPECT_FALSE(incumbent.has_schedule());  // nothing below the optimum exists
+}
+
+}  // namespace
+}  // namespace permbb
+
+namespace permbb {
+namespace {
+
+bool is_permutation_of(const std::vector<int>& s, int n) {
+  std::vector<int> seen(n, 0);
+  for (int j : s) {
+    if (j < 0 || j >= n || seen[j]++) return false;
+  }
+  return static_cast<int>(s.size()) == n;
+}
+
+// Hybridization (2022 §4.2.3): between slices the paused engine promotes its IVMs'
+// subproblems to complete schedules, and doing so changes nothing in the search.
+TEST(MulticoreEngine, SampleSchedulesGivesPermutationsAndLeavesTheSearchExact) {
+  std::mt19937 rng(43);
+  for (int trial = 0; trial < 6; ++trial) {
+    const int n = 8 + trial % 2;
+    const Instance inst = testing::random_instance(rng, n, 3 + trial % 3);
+    const Time optimum = testing::brute_force_optimum(inst);
+    Incumbent incumbent;
+    MulticoreOptions options;
+    options.threads = 3;
+    MulticoreEngine engine(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, options);
+    EXPECT_TRUE(engine.sample_schedules(4).empty());  // no work yet
+    engine.set_work(whole_space(n));
+    while (!engine.explore(std::chrono::duration<double>(0.0005))) {
+      const auto samples = engine.sample_schedules(2);
+      EXPECT_LE(samples.size(), 2u);
+      EXPECT_TRUE(engine.sample_schedules(0).empty());
+      for (const auto& s : samples) EXPECT_TRUE(is_permutation_of(s, n));
+    }
+    EXPECT_EQ(incumbent.value(), optimum) << "trial " << trial;
+    EXPECT_TRUE(engine.sample_schedules(4).empty());  // exhausted
+  }
+}
+
+TEST(MulticoreEngine, SampleSchedulesOnAPausedTaillardSearch) {
+  const Instance inst = taillard::generate(21);  // 20 x 20: far from done after 50 ms
+  Incumbent incumbent(taillard::best_known_makespan(21));
+  MulticoreOptions options;
+  options.threads = 2;
+  MulticoreEngine engine(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, options);
+  engine.set_work(whole_space(inst.jobs()));
+  ASSERT_FALSE(engine.explore(std::chrono::duration<double>(0.05)));
+  const auto samples = engine.sample_schedules(8);
+  ASSERT_FALSE(samples.empty());
+  EXPECT_LE(samples.size(), 2u);  // at most one per explorer
+  for (const auto& s : samples) {
+    EXPECT_TRUE(is_permutation_of(s, inst.jobs()));
+    EXPECT_GE(testing::naive_makespan(inst, s), taillard::best_known_makespan(21));
+  }
+  const auto before = engine.remaining();
+  engine.sample_schedules(8);
+  EXPECT_EQ(engine.remaining(), before);  // sampling explores nothing
 }
 
 }  // namespace

@@ -228,7 +228,14 @@ void MulticoreEngine::set_work(const std::vector<Interval>& intervals) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (failure_) std::rethrow_exception(failure_);
   pending_.clear();
-  for (auto& slot : slots_) slot->has_work.store(false, std::memory_order_relaxed);
+  // The explorers drop their intervals too: a slot is re-published from its explorer (at
+  // the next pause, say, before its thread took new work), and a stale interval would come
+  // back beside the new ones.
+  for (auto& slot : slots_) {
+    std::lock_guard<std::mutex> slot_lock(slot->mutex);
+    slot->explorer.clear();
+    publish(*slot);
+  }
   for (const Interval& interval : intervals) {
     if (interval.empty()) continue;
     std::vector<int> digits(2 * n_);
@@ -281,6 +288,31 @@ void MulticoreEngine::request_stop() {
   std::lock_guard<std::mutex> lock(mutex_);
   stop_requested_ = true;
   control_cv_.notify_all();
+}
+
+// The slots with work, up to `count` of them spread evenly over the busy ones.
+std::vector<std::vector<int>> MulticoreEngine::sample_schedules(int count) {
+  std::vector<std::vector<int>> out;
+  if (count <= 0) return out;
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<Slot*> busy;
+  for (auto& slot : slots_) {
+    if (slot->has_work.load(std::memory_order_relaxed)) busy.push_back(slot.get());
+  }
+  const int total = static_cast<int>(busy.size());
+  const int take = std::min(count, total);
+  for (int i = 0; i < take; ++i) {
+    Slot& slot = *busy[static_cast<std::size_t>(i) * total / take];
+    std::lock_guard<std::mutex> slot_lock(slot.mutex);
+    // Paused slots are settled, so normalize() (ivm::advance) leaves the position as it is;
+    // it guarantees the pointed cell is a node of its row before decoding.
+    if (!slot.explorer.normalize()) {
+      publish(slot);
+      continue;
+    }
+    out.push_back(slot.explorer.current_schedule());
+  }
+  return out;
 }
 
 EngineStats MulticoreEngine::stats() const {

@@ -45,6 +45,7 @@ class MulticoreEngine : public SearchEngine {
   std::vector<Interval> remaining() override;
   void request_stop() override;
   EngineStats stats() const override;
+  std::vector<std::vector<int>> sample_schedules(int count) override;
 
  private:
   // One thread's IVM. The owner holds `mutex` while it explores a chunk; a thief holds it to

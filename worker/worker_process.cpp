@@ -50,7 +50,10 @@ class WorkerLoop {
       if (auto reply = mailbox_.take_reply(); reply && apply(*reply)) return;
       // A BEST in flight changes no work; a checkpoint in flight does (the coordinator may
       // split the reported unit), so exploration waits for its reply.
-      if (has_work_ && !checkpoint_in_flight_) has_work_ = !engine_.explore(slice());
+      if (has_work_ && !checkpoint_in_flight_) {
+        has_work_ = !engine_.explore(slice());
+        if (has_work_ && settings_.between_slices) settings_.between_slices(engine_);
+      }
       if (mailbox_.free()) post_if_due();
       // Nothing to explore, or a checkpoint in flight: wait for the reply.
       if (!mailbox_.free() && (!has_work_ || checkpoint_in_flight_)) {

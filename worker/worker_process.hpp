@@ -1,4 +1,6 @@
 #pragma once
+#include <functional>
+
 #include "incumbent.hpp"
 #include "search_engine.hpp"
 
@@ -21,6 +23,10 @@ struct WorkerSettings {
   double time_limit_seconds = 0;
   // K_max: the most intervals a unit sent to this worker may hold (0: the engine's explorers).
   int max_intervals = 0;
+  // Called on this (the exploring) thread after each slice that left work, with the paused
+  // engine (hybridization: promote subproblems to the solution pool, 2022 §4.2.3). An
+  // improvement it offers to the Incumbent is posted to the coordinator (BEST) at once.
+  std::function<void(SearchEngine&)> between_slices;
 };
 
 struct WorkerOutcome {

@@ -65,6 +65,23 @@ class SolveTaillard(unittest.TestCase):
         self.assertIn("nodes/s", proc.stdout.strip().splitlines()[-1])
 
 
+class Hybridization(unittest.TestCase):
+    def test_heuristic_threads_beside_the_explorer_still_find_the_optimum(self):
+        # ta012 (20 x 10): 1659 (shared/notes/taillard.md). Short slices (--progress) so that
+        # subproblems are promoted to the solution pool during the search.
+        proc, result = solve_json("ta012", "--heuristic-threads", "1", "--heuristic-seconds",
+                                  "0.5", "--seed", "3", "--no-gpu", "--threads", "1",
+                                  "--progress", "0.2")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(result["status"], "optimal")
+        self.assertEqual(result["makespan"], 1659)
+        self.assertEqual(sorted(result["permutation"]), list(range(1, 21)))
+
+    def test_negative_heuristic_threads_below_auto_are_refused(self):
+        proc = run("solve", "ta001", "--heuristic-threads", "-2", "--quiet")
+        self.assertNotEqual(proc.returncode, 0)
+
+
 class Limits(unittest.TestCase):
     def test_node_limit_gives_incomplete_and_exit_3(self):
         proc, result = solve_json("ta021", "--ub", "opt", "--node-limit", "20000")

@@ -1,0 +1,104 @@
+#include "heuristic_workers.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <optional>
+
+#include "heuristic_method.hpp"
+#include "neh.hpp"
+
+namespace permbb {
+
+HeuristicWorkers::HeuristicWorkers(const Instance& instance, Incumbent& incumbent,
+                                   SolutionPool& pool, const HeuristicWorkerOptions& options)
+    : instance_(instance), incumbent_(incumbent), pool_(pool), options_(options) {
+  const int threads = std::max(0, options.threads);
+  threads_.reserve(static_cast<std::size_t>(threads));
+  for (int i = 0; i < threads; ++i) threads_.emplace_back([this, i] { thread_main(i); });
+}
+
+HeuristicWorkers::~HeuristicWorkers() {
+  stop();
+}
+
+void HeuristicWorkers::stop() {
+  stop_.store(true);
+  for (std::thread& thread : threads_) {
+    if (thread.joinable()) thread.join();
+  }
+}
+
+std::string HeuristicWorkers::error() const {
+  std::lock_guard<std::mutex> lock(error_mutex_);
+  return error_;
+}
+
+void HeuristicWorkers::thread_main(int index) {
+  try {
+    std::optional<Schedule> neh_schedule;
+    const auto threads = static_cast<std::uint64_t>(std::max(1, options_.threads));
+    for (std::uint64_t run = 0; !stop_.load(); ++run) {
+      std::optional<Schedule> start = pool_.take();
+      if (!start) {
+        std::vector<int> best = incumbent_.permutation();
+        if (!best.empty()) {
+          start = Schedule{best, makespan(instance_, best)};
+        } else {
+          if (!neh_schedule) neh_schedule = neh(instance_);
+          start = neh_schedule;
+        }
+      }
+      HeuristicOptions options;
+      options.time_limit = options_.seconds_per_run > 0 ? options_.seconds_per_run : 2.0;
+      options.seed = options_.seed + static_cast<std::uint64_t>(index) + run * threads;
+      options.start = start->permutation;
+      options.stop = &stop_;
+      const Schedule found = run_heuristic(instance_, HeuristicMethod::kIls, options);
+      runs_.fetch_add(1);
+      if (incumbent_.offer(found.permutation, found.makespan)) improvements_.fetch_add(1);
+      pool_.insert(found);
+    }
+  } catch (const std::exception& e) {
+    std::lock_guard<std::mutex> lock(error_mutex_);
+    if (error_.empty()) error_ = e.what();
+  }
+}
+
+int promote_subproblems(SearchEngine& engine, const Instance& instance, Incumbent& incumbent,
+                        SolutionPool& pool) {
+  const std::vector<std::vector<int>> samples = engine.sample_schedules(pool.capacity());
+  const std::vector<int>* best = nullptr;
+  Time best_value = kInfiniteTime;
+  for (const std::vector<int>& schedule : samples) {
+    const Time value = makespan(instance, schedule);
+    pool.insert(schedule, value);
+    if (value < best_value) {
+      best_value = value;
+      best = &schedule;
+    }
+  }
+  if (best != nullptr) incumbent.offer(*best, best_value);
+  return static_cast<int>(samples.size());
+}
+
+Hybridization::Hybridization(const Instance& instance, Incumbent& incumbent,
+                             const HeuristicWorkerOptions& options, double promote_seconds)
+    : instance_(instance),
+      incumbent_(incumbent),
+      promote_seconds_(promote_seconds),
+      pool_(2 * std::max(1, options.threads)),
+      workers_(instance, incumbent, pool_, options) {}
+
+void Hybridization::between_slices(SearchEngine& engine) {
+  const auto now = Clock::now();
+  if (promoted_ &&
+      std::chrono::duration<double>(now - last_promotion_).count() < promote_seconds_) {
+    return;
+  }
+  promoted_ = true;
+  last_promotion_ = now;
+  promote_subproblems(engine, instance_, incumbent_, pool_);
+  ++promotions_;
+}
+
+}  // namespace permbb

@@ -1,0 +1,107 @@
+// The hybridization's heuristic threads: they improve a bad incumbent on a Taillard instance
+// within seconds, feed the pool, and stop promptly even in the middle of a long run; the
+// promotion of a paused engine's subproblems feeds the pool and the incumbent.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <numeric>
+#include <thread>
+
+#include "factoradic_mpz.hpp"
+#include "heuristic_workers.hpp"
+#include "multicore_engine.hpp"
+#include "neh.hpp"
+#include "taillard.hpp"
+#include "test_support.hpp"
+
+namespace permbb {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+std::vector<int> identity(int n) {
+  std::vector<int> p(n);
+  std::iota(p.begin(), p.end(), 0);
+  return p;
+}
+
+TEST(HeuristicWorkers, ImproveABadIncumbentAndStopPromptly) {
+  const Instance inst = taillard::generate(21);  // 20 x 20
+  const Time bad = makespan(inst, identity(inst.jobs()));
+  const Time neh_value = neh(inst).makespan;
+  ASSERT_LT(neh_value, bad);
+  Incumbent incumbent;
+  ASSERT_TRUE(incumbent.offer(identity(inst.jobs()), bad));
+  SolutionPool pool(2);
+  HeuristicWorkerOptions options;
+  options.threads = 1;
+  options.seconds_per_run = 0.3;
+  options.seed = 5;
+  HeuristicWorkers workers(inst, incumbent, pool, options);
+  const auto started = Clock::now();
+  while (incumbent.value() > neh_value && seconds_since(started) < 8) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  // Iterated greedy from the identity beats NEH on ta021 well within a few runs.
+  EXPECT_LE(incumbent.value(), neh_value);
+  EXPECT_GE(incumbent.value(), taillard::best_known_makespan(21));
+  EXPECT_EQ(testing::naive_makespan(inst, incumbent.permutation()), incumbent.value());
+  const auto stopping = Clock::now();
+  workers.stop();
+  EXPECT_LT(seconds_since(stopping), 1.0);
+  EXPECT_GE(workers.runs(), 1u);  // the interrupted run counts too
+  EXPECT_GE(workers.improvements(), 1u);
+  EXPECT_GE(pool.size(), 1);
+  EXPECT_TRUE(workers.error().empty());
+}
+
+TEST(HeuristicWorkers, StopInterruptsALongRun) {
+  const Instance inst = taillard::generate(31);  // 50 x 5
+  Incumbent incumbent;
+  SolutionPool pool(4);
+  HeuristicWorkerOptions options;
+  options.threads = 2;
+  options.seconds_per_run = 600;
+  {
+    HeuristicWorkers workers(inst, incumbent, pool, options);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    const auto stopping = Clock::now();
+    workers.stop();
+    EXPECT_LT(seconds_since(stopping), 1.0);
+    EXPECT_EQ(workers.runs(), 2u);  // each run ended by the flag, not by its time budget
+  }
+  // Interrupted runs still hand their best (at least NEH's) to the incumbent.
+  EXPECT_LE(incumbent.value(), neh(inst).makespan);
+}
+
+TEST(HeuristicWorkers, PromotionFeedsThePoolAndTheIncumbent) {
+  const Instance inst = taillard::generate(21);
+  Incumbent incumbent;  // no schedule yet: the first promotion gives one
+  MulticoreOptions engine_options;
+  engine_options.threads = 2;
+  MulticoreEngine engine(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent,
+                         engine_options);
+  engine.set_work({Interval{0, factorial(inst.jobs())}});
+  ASSERT_FALSE(engine.explore(std::chrono::duration<double>(0.02)));
+  HeuristicWorkerOptions options;
+  options.threads = 0;  // the promotion alone
+  Hybridization hybrid(inst, incumbent, options, 1.0);
+  EXPECT_EQ(hybrid.pool().capacity(), 2);
+  const Time before = incumbent.value();
+  hybrid.between_slices(engine);
+  EXPECT_EQ(hybrid.promotions(), 1u);
+  EXPECT_GE(hybrid.pool().size(), 1);
+  const auto best = hybrid.pool().best();
+  ASSERT_TRUE(best.has_value());
+  EXPECT_EQ(testing::naive_makespan(inst, best->permutation), best->makespan);
+  EXPECT_LE(incumbent.value(), std::min(before, best->makespan));
+  hybrid.between_slices(engine);  // within the period: no second promotion
+  EXPECT_EQ(hybrid.promotions(), 1u);
+}
+
+}  // namespace
+}  // namespace permbb
