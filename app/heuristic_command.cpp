@@ -12,17 +12,12 @@
 
 #include "heuristic_method.hpp"
 #include "input_error.hpp"
+#include "cli_output.hpp"
 #include "instance_source.hpp"
 #include "taillard.hpp"
 
 namespace permbb::app {
 namespace {
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& name : names) out += (out.empty() ? "" : "|") + name;
-  return out;
-}
 
 // The best-known makespan when the instance is a Taillard instance: its name parses as one
 // and its size and checksum are that instance's (a file named ta051 holding other data is
@@ -98,18 +93,6 @@ nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& 
   return j;
 }
 
-void write_json(const nlohmann::json& json, const std::string& path) {
-  const std::string text = json.dump(2) + "\n";
-  if (path == "-") {
-    std::cout << text << std::flush;
-    return;
-  }
-  std::ofstream out(path);
-  if (!out) throw InputError(path + ": cannot open for writing the JSON result");
-  out << text;
-  if (!out.flush()) throw InputError(path + ": write failed");
-}
-
 }  // namespace
 
 void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) {
@@ -117,7 +100,7 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
       .add_option("instance", options.instance,
                   "Taillard name (ta001..ta120) or instance file (plain or VRF format)")
       ->required();
-  command.add_option("--method", options.method, "heuristic: " + joined(heuristic_method_names()))
+  command.add_option("--method", options.method, "heuristic: " + joined_names(heuristic_method_names()))
       ->check(CLI::IsMember(heuristic_method_names()))
       ->capture_default_str();
   command
@@ -165,7 +148,7 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 
   if (options.json_path != "-") std::cout << format_human(report) << std::flush;
-  if (!options.json_path.empty()) write_json(to_json(report, options), options.json_path);
+  if (!options.json_path.empty()) write_json_file(to_json(report, options), options.json_path);
   return 0;
 }
 

@@ -1,18 +1,9 @@
 #include "solve_options.hpp"
 
+#include "cli_output.hpp"
 #include "search_settings.hpp"
 
 namespace permbb::app {
-namespace {
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& name : names) out += (out.empty() ? "" : "|") + name;
-  return out;
-}
-
-}  // namespace
-
 void add_solve_options(CLI::App& command, SolveOptions& options) {
   command.add_option("instance", options.instance,
                      "Taillard name (ta001..ta120) or instance file (plain or VRF format)")
@@ -32,11 +23,11 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
                      "continue the search saved in this checkpoint (any number of ranks)");
   command.add_flag("--restart-fallback", options.restart_fallback,
                    "if the --restart file is unusable, use FILE.prev (and say so)");
-  command.add_option("--bound", options.bound, "lower bound: " + joined(bound_kind_names()))
+  command.add_option("--bound", options.bound, "lower bound: " + joined_names(bound_kind_names()))
       ->capture_default_str();
   command
       .add_option("--branch", options.branching,
-                  "branching rule: " + joined(branching_rule_names()))
+                  "branching rule: " + joined_names(branching_rule_names()))
       ->capture_default_str();
   command.add_option("--time-limit", options.time_limit_seconds,
                      "stop after this many seconds (0: no limit); the result is then incomplete")

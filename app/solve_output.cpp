@@ -1,26 +1,10 @@
 #include "solve_output.hpp"
 
-#include <fstream>
 #include <iostream>
 
-#include "input_error.hpp"
+#include "cli_output.hpp"
 
 namespace permbb::app {
-namespace {
-
-void write_json(const SolveResult& result, const std::string& path) {
-  const std::string text = to_json(result).dump(2) + "\n";
-  if (path == "-") {
-    std::cout << text << std::flush;
-    return;
-  }
-  std::ofstream out(path);
-  if (!out) throw InputError(path + ": cannot open for writing the JSON result");
-  out << text;
-  if (!out.flush()) throw InputError(path + ": write failed");
-}
-
-}  // namespace
 
 SolveResult make_result_header(const Instance& instance, const SearchSettings& settings,
                                const InitialUpperBound& initial) {
@@ -37,7 +21,7 @@ SolveResult make_result_header(const Instance& instance, const SearchSettings& s
 
 int emit_result(const SolveResult& result, const SolveOptions& options) {
   if (options.json_path != "-") std::cout << format_human(result) << std::flush;
-  if (!options.json_path.empty()) write_json(result, options.json_path);
+  if (!options.json_path.empty()) write_json_file(to_json(result), options.json_path);
   return exit_code(result.status);
 }
 
