@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "explorer_reference.hpp"
 #include "factoradic_mpz.hpp"
 #include "multicore_engine.hpp"
 #include "taillard.hpp"
@@ -12,20 +13,8 @@
 namespace permbb {
 namespace {
 
-std::vector<Interval> whole_space(int n) { return {Interval{0, factorial(n)}}; }
-
-NodeCounters sequential_count(const Instance& inst, const SearchSettings& settings, Time ub) {
-  const FlowshopTables tables(inst);
-  const JohnsonTables johnson(inst, MachinePairs::kAll);
-  Incumbent incumbent(ub);
-  IvmExplorer explorer(tables, &johnson, settings, incumbent);
-  const auto b = testing::digits_of(0, inst.jobs());
-  std::vector<int> e(inst.jobs(), 0);
-  e[0] = inst.jobs();
-  explorer.start(b.data(), e.data());
-  while (explorer.step()) {
-  }
-  return explorer.counters();
+std::vector<Interval> whole_space(int n) {
+  return {Interval{0, factorial(n)}};
 }
 
 // Runs the engine to the end, in slices of `slice` seconds.
@@ -64,7 +53,7 @@ TEST(MulticoreEngine, NodeCountEqualsTheSequentialCountAtAFixedUpperBound) {
     const Time optimum = testing::brute_force_optimum(inst);
     const SearchSettings settings{trial % 3 == 0 ? BoundKind::kLb2 : BoundKind::kLb1,
                                   static_cast<BranchingRule>(trial % 5)};
-    const NodeCounters expected = sequential_count(inst, settings, optimum);
+    const NodeCounters expected = testing::sequential_search(inst, settings, optimum).nodes;
     for (int threads : {2, 3, 5, 8}) {
       Incumbent incumbent(optimum);
       MulticoreOptions options;
@@ -73,7 +62,8 @@ TEST(MulticoreEngine, NodeCountEqualsTheSequentialCountAtAFixedUpperBound) {
       MulticoreEngine engine(inst, settings, incumbent, options);
       engine.set_work(whole_space(n));
       const EngineStats stats = run_to_end(engine);
-      ASSERT_EQ(stats.nodes.decomposed, expected.decomposed) << "trial " << trial << " T " << threads;
+      ASSERT_EQ(stats.nodes.decomposed, expected.decomposed)
+          << "trial " << trial << " T " << threads;
       ASSERT_EQ(stats.nodes.leaves, expected.leaves);
       EXPECT_EQ(incumbent.value(), optimum);
     }
@@ -84,7 +74,7 @@ TEST(MulticoreEngine, TaillardCountsMatchTheSequentialExplorerAndStealsHappen) {
   // ta011 (20 x 10) at its optimum 1582 (shared/notes/taillard.md): the bound never improves.
   const Instance inst = taillard::generate(11);
   const SearchSettings settings{BoundKind::kLb1, BranchingRule::kMinMin};
-  const NodeCounters expected = sequential_count(inst, settings, 1582);
+  const NodeCounters expected = testing::sequential_search(inst, settings, 1582).nodes;
   for (StealPolicy policy : {StealPolicy::kRing, StealPolicy::kRandom, StealPolicy::kLargest}) {
     Incumbent incumbent(1582);
     MulticoreOptions options;
@@ -101,7 +91,7 @@ TEST(MulticoreEngine, TaillardCountsMatchTheSequentialExplorerAndStealsHappen) {
 TEST(MulticoreEngine, StopAndResumeInAnotherEngineCountsEveryNodeOnce) {
   const Instance inst = taillard::generate(13);  // optimum 1496
   const SearchSettings settings{BoundKind::kLb1, BranchingRule::kMinMin};
-  const NodeCounters expected = sequential_count(inst, settings, 1496);
+  const NodeCounters expected = testing::sequential_search(inst, settings, 1496).nodes;
   std::vector<Interval> work = whole_space(20);
   std::uint64_t total = 0;
   int slices = 0;

@@ -11,6 +11,7 @@
 #include <random>
 #include <vector>
 
+#include "explorer_reference.hpp"
 #include "factoradic.hpp"
 #include "factoradic_mpz.hpp"
 #include "flowshop_tables.hpp"
@@ -36,15 +37,46 @@ template <class Cell>
 class EmulatedEngine {
  public:
   EmulatedEngine(const Instance& inst, BranchingRule rule, Time ub, const Config& config)
-      : tables_(inst), n_(inst.jobs()), m_(inst.machines()), config_(config),
-        k_(config.ivms), line_(k_), state_(k_), pos_(k_ * n_), end_(k_ * n_), dir_(k_ * n_),
-        matrix_(k_ * ivm::matrix_cells(n_)), stack_(3LL * k_ * n_ * m_), bounds_(2LL * k_ * n_),
-        decomposed_(k_), leaves_(k_), best_(k_ * n_), length_(k_), claimed_(k_),
-        scratch_(k_ * n_), min_(min_steal_digits(n_, 0)) {
-    pool_ = {k_, n_, m_, ivm::matrix_cells(n_), static_cast<int>(sizeof(Cell)), line_.data(),
-             state_.data(), pos_.data(), end_.data(), dir_.data(), matrix_.data(), stack_.data(),
-             bounds_.data(), decomposed_.data(), leaves_.data(), best_.data(), length_.data(),
-             claimed_.data(), scratch_.data(), min_.data()};
+      : tables_(inst),
+        n_(inst.jobs()),
+        m_(inst.machines()),
+        config_(config),
+        k_(config.ivms),
+        line_(k_),
+        state_(k_),
+        pos_(k_ * n_),
+        end_(k_ * n_),
+        dir_(k_ * n_),
+        matrix_(k_ * ivm::matrix_cells(n_)),
+        stack_(3LL * k_ * n_ * m_),
+        bounds_(2LL * k_ * n_),
+        decomposed_(k_),
+        leaves_(k_),
+        best_(k_ * n_),
+        length_(k_),
+        claimed_(k_),
+        scratch_(k_ * n_),
+        min_(min_steal_digits(n_, 0)) {
+    pool_ = {k_,
+             n_,
+             m_,
+             ivm::matrix_cells(n_),
+             static_cast<int>(sizeof(Cell)),
+             line_.data(),
+             state_.data(),
+             pos_.data(),
+             end_.data(),
+             dir_.data(),
+             matrix_.data(),
+             stack_.data(),
+             bounds_.data(),
+             decomposed_.data(),
+             leaves_.data(),
+             best_.data(),
+             length_.data(),
+             claimed_.data(),
+             scratch_.data(),
+             min_.data()};
     control_.best_key = make_best_key(ub, kNoSchedule);
     params_.data = tables_.view();
     params_.rule = rule;
@@ -132,13 +164,17 @@ class EmulatedEngine {
     const Time* times = tables_.view().times_by_job;
     switch (config_.placement) {
       case Placement::kShared:
-        emulation::run_warp([&] { state = explore_ivm<Cell, Placement::kShared>(pool_, params_, times, ws, i); });
+        emulation::run_warp(
+            [&] { state = explore_ivm<Cell, Placement::kShared>(pool_, params_, times, ws, i); });
         break;
       case Placement::kStackGlobal:
-        emulation::run_warp([&] { state = explore_ivm<Cell, Placement::kStackGlobal>(pool_, params_, times, ws, i); });
+        emulation::run_warp([&] {
+          state = explore_ivm<Cell, Placement::kStackGlobal>(pool_, params_, times, ws, i);
+        });
         break;
       default:
-        emulation::run_warp([&] { state = explore_ivm<Cell, Placement::kGlobal>(pool_, params_, times, ws, i); });
+        emulation::run_warp(
+            [&] { state = explore_ivm<Cell, Placement::kGlobal>(pool_, params_, times, ws, i); });
     }
   }
 
@@ -159,25 +195,6 @@ class EmulatedEngine {
   ExploreParams params_;
 };
 
-struct CpuResult {
-  std::uint64_t decomposed = 0;
-  std::uint64_t leaves = 0;
-  Time best = kInfiniteTime;
-};
-
-CpuResult cpu_search(const Instance& inst, BranchingRule rule, Time ub) {
-  const FlowshopTables tables(inst);
-  Incumbent incumbent(ub);
-  IvmExplorer explorer(tables, nullptr, {BoundKind::kLb1, rule}, incumbent);
-  const int n = inst.jobs();
-  const auto b = testing::digits_of(0, n);
-  const auto e = testing::digits_of(testing::factorial(n), n);
-  explorer.start(b.data(), e.data());
-  while (explorer.step()) {
-  }
-  return {explorer.counters().decomposed, explorer.counters().leaves, incumbent.value()};
-}
-
 const BranchingRule kRules[] = {BranchingRule::kMinMin, BranchingRule::kMinMinForwardTies,
                                 BranchingRule::kMaxSum, BranchingRule::kForward,
                                 BranchingRule::kBackward};
@@ -193,7 +210,7 @@ void expect_counts_equal(int seed, int trials, int min_n, int max_n) {
     const Instance inst = testing::random_instance(rng, n, 1 + static_cast<int>(rng() % 40));
     const BranchingRule rule = kRules[trial % 5];
     const Time optimum = testing::brute_force_optimum(inst);
-    const CpuResult cpu = cpu_search(inst, rule, optimum);
+    const auto cpu = testing::sequential_search(inst, {BoundKind::kLb1, rule}, optimum);
     const int ivms[] = {1, 5, 16, 64};
     Config config{ivms[trial % 4], 1 + static_cast<int>(rng() % 9), kPlacements[trial % 3],
                   trial % 2 ? 0.8 : 1.0, (trial / 2) % 2 ? kSelectLane0 : kSelectWarp};
@@ -201,9 +218,9 @@ void expect_counts_equal(int seed, int trials, int min_n, int max_n) {
     gpu.set_work({Interval{0, permbb::factorial(n)}});
     int rounds = 0;
     while (gpu.round()) ASSERT_LT(++rounds, 1000000);
-    ASSERT_EQ(gpu.decomposed(), cpu.decomposed)
+    ASSERT_EQ(gpu.decomposed(), cpu.nodes.decomposed)
         << "trial " << trial << " n " << n << " K " << config.ivms << " steps " << config.steps;
-    EXPECT_EQ(gpu.leaves(), cpu.leaves);
+    EXPECT_EQ(gpu.leaves(), cpu.nodes.leaves);
     EXPECT_EQ(gpu.best(), optimum);
     steals += gpu.steals();
     nodes += gpu.decomposed();
@@ -217,7 +234,9 @@ TEST(GpuEmulatedExplorer, NodeCountsEqualTheCpuAtTheOptimum) {
   expect_counts_equal<std::int8_t>(41, 60, 2, 8);
 }
 
-TEST(GpuEmulatedExplorer, WideCellsCountTheSame) { expect_counts_equal<std::int16_t>(42, 15, 3, 7); }
+TEST(GpuEmulatedExplorer, WideCellsCountTheSame) {
+  expect_counts_equal<std::int16_t>(42, 15, 3, 7);
+}
 
 TEST(GpuEmulatedExplorer, FindsTheOptimumFromNoBound) {
   std::mt19937 rng(43);
@@ -243,7 +262,7 @@ TEST(GpuEmulatedExplorer, SettledRemainingIntervalsRestartWithoutDoubleCounting)
     const Instance inst = testing::random_instance(rng, n, 3 + trial % 5);
     const BranchingRule rule = kRules[trial % 5];
     const Time optimum = testing::brute_force_optimum(inst);
-    const CpuResult cpu = cpu_search(inst, rule, optimum);
+    const auto cpu = testing::sequential_search(inst, {BoundKind::kLb1, rule}, optimum);
     Config config{4 + trial % 13, 1 + trial % 3, kPlacements[trial % 3], 0.8,
                   trial % 4 < 2 ? kSelectWarp : kSelectLane0};
     std::vector<Interval> work{Interval{0, permbb::factorial(n)}};
@@ -260,7 +279,7 @@ TEST(GpuEmulatedExplorer, SettledRemainingIntervalsRestartWithoutDoubleCounting)
       total += gpu.decomposed();
       ASSERT_LT(++restarts, 100000);
     }
-    EXPECT_EQ(total, cpu.decomposed) << "trial " << trial << " restarts " << restarts;
+    EXPECT_EQ(total, cpu.nodes.decomposed) << "trial " << trial << " restarts " << restarts;
   }
 }
 

@@ -8,10 +8,11 @@
 #include <random>
 #include <stdexcept>
 
+#include "explorer_reference.hpp"
 #include "factoradic_mpz.hpp"
 #include "gpu_engine.hpp"
-#include "lb1.hpp"
 #include "ivm_explorer.hpp"
+#include "lb1.hpp"
 #include "test_support.hpp"
 
 namespace permbb::gpu {
@@ -23,27 +24,9 @@ const BranchingRule kRules[] = {BranchingRule::kMinMin, BranchingRule::kMinMinFo
                                 BranchingRule::kMaxSum, BranchingRule::kForward,
                                 BranchingRule::kBackward};
 
-struct CpuResult {
-  std::uint64_t decomposed = 0;
-  std::uint64_t leaves = 0;
-  Time best = kInfiniteTime;
-};
-
-CpuResult cpu_search(const Instance& inst, BranchingRule rule, Time ub) {
-  const FlowshopTables tables(inst);
-  Incumbent incumbent(ub);
-  IvmExplorer explorer(tables, nullptr, {BoundKind::kLb1, rule}, incumbent);
-  const int n = inst.jobs();
-  const std::vector<int> b(n, 0);  // digits_of needs n! to fit in 64 bits
-  std::vector<int> e(n, 0);
-  e[0] = n;  // n!
-  explorer.start(b.data(), e.data());
-  while (explorer.step()) {
-  }
-  return {explorer.counters().decomposed, explorer.counters().leaves, incumbent.value()};
+std::vector<Interval> whole_space(int n) {
+  return {Interval{0, factorial(n)}};
 }
-
-std::vector<Interval> whole_space(int n) { return {Interval{0, factorial(n)}}; }
 
 GpuOptions options(int ivms, int steps, int placement, double trigger = 0.8,
                    bool warp_select = true) {
@@ -72,19 +55,20 @@ TEST(GpuEngine, NodeCountsEqualTheCpuAtTheOptimumForEveryRuleAndConfiguration) {
     const int n = 5 + trial % 8;
     const Instance inst = testing::random_instance(rng, n, 2 + trial % 7);
     const BranchingRule rule = kRules[trial % 5];
-    const Time optimum = n <= 8 ? testing::brute_force_optimum(inst)
-                                : cpu_search(inst, rule, kInfiniteTime).best;
-    const CpuResult cpu = cpu_search(inst, rule, optimum);
+    const Time optimum =
+        n <= 8 ? testing::brute_force_optimum(inst)
+               : testing::sequential_search(inst, {BoundKind::kLb1, rule}, kInfiniteTime).best;
+    const auto cpu = testing::sequential_search(inst, {BoundKind::kLb1, rule}, optimum);
     const int ivms[] = {4, 37, 256, 2048};
     const int steps[] = {1, 3, 17, 256};
     const GpuOptions o = options(ivms[trial % 4], steps[(trial / 4) % 4], 1 + trial % 3,
                                  trial % 2 ? 0.8 : 1.0, (trial / 2) % 2 == 0);
     Incumbent incumbent(optimum);
     const EngineStats s = gpu_search(inst, rule, incumbent, o, whole_space(n));
-    ASSERT_EQ(s.nodes.decomposed, cpu.decomposed)
+    ASSERT_EQ(s.nodes.decomposed, cpu.nodes.decomposed)
         << "trial " << trial << " n " << n << " K " << o.ivms << " steps " << o.steps_per_launch
         << " placement " << o.placement;
-    EXPECT_EQ(s.nodes.leaves, cpu.leaves);
+    EXPECT_EQ(s.nodes.leaves, cpu.nodes.leaves);
     EXPECT_EQ(incumbent.value(), optimum);
     EXPECT_EQ(s.explorers, o.ivms);
   }
@@ -115,8 +99,9 @@ TEST(GpuEngine, StopAndResumeCountsEveryNodeOnce) {
     const Instance inst = testing::random_instance(rng, n, 8);
     const BranchingRule rule = kRules[trial % 3];
     const SearchSettings settings{BoundKind::kLb1, rule};
-    const Time optimum = cpu_search(inst, rule, kInfiniteTime).best;
-    const CpuResult cpu = cpu_search(inst, rule, optimum);
+    const Time optimum =
+        testing::sequential_search(inst, {BoundKind::kLb1, rule}, kInfiniteTime).best;
+    const auto cpu = testing::sequential_search(inst, {BoundKind::kLb1, rule}, optimum);
     const GpuOptions o = options(4, 1, 1 + trial % 3);
     Incumbent incumbent(optimum);
     std::uint64_t total = 0;
@@ -145,7 +130,7 @@ TEST(GpuEngine, StopAndResumeCountsEveryNodeOnce) {
       }
       total = engine.stats().nodes.decomposed;
     }
-    EXPECT_EQ(total, cpu.decomposed) << "trial " << trial << " pauses " << pauses;
+    EXPECT_EQ(total, cpu.nodes.decomposed) << "trial " << trial << " pauses " << pauses;
     EXPECT_GT(pauses, 1);
   }
 }
@@ -155,7 +140,8 @@ TEST(GpuEngine, ManyIntervalsQueueOnTheHostAndCountOnce) {
   const int n = 9;
   const Instance inst = testing::random_instance(rng, n, 4);
   const Time optimum = testing::brute_force_optimum(inst);
-  const CpuResult cpu = cpu_search(inst, BranchingRule::kMinMin, optimum);
+  const auto cpu =
+      testing::sequential_search(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, optimum);
   std::vector<Interval> work;
   const std::uint64_t space = testing::factorial(n);
   for (std::uint64_t a = 0; a < space; a += 997) {
@@ -163,8 +149,9 @@ TEST(GpuEngine, ManyIntervalsQueueOnTheHostAndCountOnce) {
                     mpz_class(static_cast<unsigned long>(std::min(a + 997, space)))});
   }
   Incumbent incumbent(optimum);
-  const EngineStats s = gpu_search(inst, BranchingRule::kMinMin, incumbent, options(16, 5, 1), work);
-  EXPECT_EQ(s.nodes.decomposed, cpu.decomposed);
+  const EngineStats s =
+      gpu_search(inst, BranchingRule::kMinMin, incumbent, options(16, 5, 1), work);
+  EXPECT_EQ(s.nodes.decomposed, cpu.nodes.decomposed);
 }
 
 // Beyond 127 jobs the matrix holds int16_t cells. LB1 is tight on these random instances:
@@ -180,8 +167,10 @@ TEST(GpuEngine, LargeInstancesUseWideCellsAndFindTheCpuOptimum) {
     const FlowshopView v = tables.view();
     lb1_root(v, f.data(), f.data() + m, f.data() + 2 * m);
     const Time start = lb1_bound(v, f.data(), f.data() + m, f.data() + 2 * m) + 20;
-    const CpuResult cpu = cpu_search(inst, BranchingRule::kMinMin, start);
-    const CpuResult at_optimum = cpu_search(inst, BranchingRule::kMinMin, cpu.best);
+    const auto cpu =
+        testing::sequential_search(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, start);
+    const auto at_optimum =
+        testing::sequential_search(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, cpu.best);
     for (int placement : {0, 3}) {
       Incumbent incumbent(start);
       gpu_search(inst, BranchingRule::kMinMin, incumbent, options(512, 64, placement),
@@ -190,7 +179,7 @@ TEST(GpuEngine, LargeInstancesUseWideCellsAndFindTheCpuOptimum) {
       Incumbent fixed(cpu.best);
       const EngineStats s = gpu_search(inst, BranchingRule::kMinMin, fixed,
                                        options(512, 64, placement), whole_space(n));
-      EXPECT_EQ(s.nodes.decomposed, at_optimum.decomposed) << "n " << n;
+      EXPECT_EQ(s.nodes.decomposed, at_optimum.nodes.decomposed) << "n " << n;
     }
   }
 }
@@ -198,7 +187,8 @@ TEST(GpuEngine, LargeInstancesUseWideCellsAndFindTheCpuOptimum) {
 TEST(GpuEngine, ABoundLoweredOnTheHostReachesTheDevice) {
   std::mt19937 rng(26);
   const Instance inst = testing::random_instance(rng, 11, 6);
-  const CpuResult best = cpu_search(inst, BranchingRule::kMinMin, kInfiniteTime);
+  const auto best =
+      testing::sequential_search(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, kInfiniteTime);
   Incumbent incumbent;
   GpuEngine engine(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, options(64, 4, 1));
   engine.set_work(whole_space(11));
