@@ -27,10 +27,10 @@ IvmExplorer::IvmExplorer(const FlowshopTables& tables, const JohnsonTables* john
       lb_front_(n_),
       lb_back_(n_),
       scheduled_(n_, 0),
-      child_costs_(static_cast<size_t>(3) * m_),
+      child_side_(m_),
       leaf_schedule_(n_) {
   if (n_ < 2) throw std::invalid_argument("IvmExplorer needs at least 2 jobs");
-  if (settings_.bound != BoundKind::kLb1) {
+  if (uses_lb2(settings_.bound)) {
     if (johnson == nullptr) throw std::invalid_argument("IvmExplorer: LB2 needs JohnsonTables");
     johnson_ = johnson->view();
   }
@@ -57,59 +57,51 @@ void IvmExplorer::compute_node_costs(int r) {
   lb1_remove_job(data_, remain(parent), job, remain(level));
 }
 
-// The bound of one child of the node at `level`: `job` added in `direction`.
-Time IvmExplorer::child_bound(int level, int job, int direction) {
+// The bound of one child of the node at `level`: `job` added in `direction`, with LB1 only,
+// or with LB2 (`scheduled_` flags the node's fixed jobs) cut off at `cutoff`.
+Time IvmExplorer::child_bound(int level, int job, int direction, bool with_lb2, Time cutoff) {
   const Time* f = front(level);
   const Time* b = back(level);
   const Time* r = remain(level);
-  if (settings_.bound == BoundKind::kLb1) {
-    return direction == kFront ? lb1_child_front_bound(data_, f, b, r, job)
-                               : lb1_child_back_bound(data_, f, b, r, job);
-  }
-  Time* child_front = child_costs_.data();
-  Time* child_back = child_front + m_;
-  Time* child_remain = child_back + m_;
-  if (direction == kFront) {
-    lb1_append_front(data_, f, job, child_front);
-    std::copy_n(b, m_, child_back);
-  } else {
-    std::copy_n(f, m_, child_front);
-    lb1_prepend_back(data_, b, job, child_back);
-  }
-  lb1_remove_job(data_, r, job, child_remain);
-  // MaxSum compares sums of exact bounds, so it gets no early exit; MinMin only compares
-  // bounds below the cutoff, which early exit leaves exact.
-  const Time cutoff =
-      settings_.branching == BranchingRule::kMaxSum ? kInfiniteTime : upper_bound_;
-  scheduled_[job] = 1;
-  const Time lb = lb2_bound(data_, johnson_, child_front, child_back, child_remain,
-                            scheduled_.data(), cutoff);
-  scheduled_[job] = 0;
-  return lb;
+  if (!with_lb2) return lb1_child_bound(data_, f, b, r, job, direction);
+  return lb2_child_bound(data_, johnson_, f, b, r, scheduled_.data(), job, direction, cutoff,
+                         child_side_.data());
 }
 
 // Bounds the children of the node at `level` (the jobs of row r), picks the branching
-// direction of row r and prunes it (2022 §2.3, Figure 2).
+// direction of row r and prunes it (2022 §2.3, Figure 2). With lb1+lb2 the direction is
+// chosen on LB1 bounds and LB2 refines only the kept set's children that LB1 cannot prune.
 void IvmExplorer::bound_and_prune_row(int r, int level) {
   const auto v = view();
   const std::int16_t* cells = ivm::row(v, r);
   const int count = ivm::row_length(r, n_);
-  if (settings_.bound != BoundKind::kLb1) {
+  const BoundKind bound = settings_.bound;
+  if (uses_lb2(bound)) {
     std::fill(scheduled_.begin(), scheduled_.end(), 1);
     for (int i = 0; i < count; ++i) scheduled_[ivm::job_of(cells[i])] = 0;
   }
+  const bool lb2_first = bound == BoundKind::kLb2 || bound == BoundKind::kLb2Adjacent;
+  const Time cutoff = lb2_cutoff(settings_.branching, upper_bound_);
   const bool both = needs_both_directions(settings_.branching);
   const bool want_front = both || settings_.branching == BranchingRule::kForward;
   const bool want_back = both || settings_.branching == BranchingRule::kBackward;
   for (int i = 0; i < count; ++i) {
     const int job = ivm::job_of(cells[i]);
-    if (want_front) lb_front_[i] = child_bound(level, job, kFront);
-    if (want_back) lb_back_[i] = child_bound(level, job, kBack);
+    if (want_front) lb_front_[i] = child_bound(level, job, kFront, lb2_first, cutoff);
+    if (want_back) lb_back_[i] = child_bound(level, job, kBack, lb2_first, cutoff);
   }
   const int direction = choose_direction(settings_.branching, lb_front_.data(), lb_back_.data(),
                                          count);
   dir_[r] = direction;
-  ivm::prune_row(v, r, direction == kFront ? lb_front_.data() : lb_back_.data(), upper_bound_);
+  Time* kept = direction == kFront ? lb_front_.data() : lb_back_.data();
+  if (bound == BoundKind::kLb1ThenLb2) {
+    for (int i = 0; i < count; ++i) {
+      if (kept[i] < upper_bound_) {
+        kept[i] = child_bound(level, ivm::job_of(cells[i]), direction, true, upper_bound_);
+      }
+    }
+  }
+  ivm::prune_row(v, r, kept, upper_bound_);
 }
 
 bool IvmExplorer::start(const int* begin, const int* end) {

@@ -84,7 +84,7 @@ class IvmExplorer {
 
   void compute_node_costs(int r);
   void bound_and_prune_row(int r, int level);
-  Time child_bound(int level, int job, int direction);
+  Time child_bound(int level, int job, int direction, bool with_lb2, Time cutoff);
   void decompose_current();
   void evaluate_leaf(int r);
   void unfold();
@@ -109,7 +109,7 @@ class IvmExplorer {
   std::vector<Time> lb_front_;
   std::vector<Time> lb_back_;
   std::vector<unsigned char> scheduled_;  // LB2: jobs fixed in the node being decomposed
-  std::vector<Time> child_costs_;          // LB2: one child's front, back, remain
+  std::vector<Time> child_side_;           // LB2: one child's new front or back
   std::vector<int> leaf_schedule_;
   NodeCounters counters_;
 };

@@ -25,6 +25,10 @@ std::vector<int> johnson_order(const std::vector<Time>& first, const std::vector
 
 }  // namespace
 
+MachinePairs machine_pairs_for(BoundKind bound) {
+  return bound == BoundKind::kLb2Adjacent ? MachinePairs::kAdjacent : MachinePairs::kAll;
+}
+
 JohnsonTables::JohnsonTables(const Instance& instance, MachinePairs pairs)
     : jobs_(instance.jobs()) {
   const int m = instance.machines();
@@ -36,22 +40,22 @@ JohnsonTables::JohnsonTables(const Instance& instance, MachinePairs pairs)
     }
   }
   const int n = jobs_;
-  lags_.assign(static_cast<size_t>(pair_count()) * n, 0);
-  orders_.assign(static_cast<size_t>(pair_count()) * n, 0);
+  sequence_.reserve(static_cast<size_t>(pair_count()) * n);
+  std::vector<Time> lag(n);
   std::vector<Time> first(n);
   std::vector<Time> second(n);
   for (int pair = 0; pair < pair_count(); ++pair) {
     const int a = machine_a_[pair];
     const int b = machine_b_[pair];
     for (int j = 0; j < n; ++j) {
-      Time lag = 0;
-      for (int k = a + 1; k < b; ++k) lag += instance.time(k, j);
-      lags_[pair * n + j] = lag;
-      first[j] = instance.time(a, j) + lag;
-      second[j] = lag + instance.time(b, j);
+      lag[j] = 0;
+      for (int k = a + 1; k < b; ++k) lag[j] += instance.time(k, j);
+      first[j] = instance.time(a, j) + lag[j];
+      second[j] = lag[j] + instance.time(b, j);
     }
-    const std::vector<int> order = johnson_order(first, second);
-    std::copy(order.begin(), order.end(), orders_.begin() + static_cast<size_t>(pair) * n);
+    for (int j : johnson_order(first, second)) {
+      sequence_.push_back({j, instance.time(a, j), lag[j], instance.time(b, j)});
+    }
   }
 }
 
@@ -61,8 +65,7 @@ JohnsonView JohnsonTables::view() const {
   v.jobs = jobs_;
   v.machine_a = machine_a_.data();
   v.machine_b = machine_b_.data();
-  v.lags = lags_.data();
-  v.orders = orders_.data();
+  v.sequence = sequence_.data();
   return v;
 }
 

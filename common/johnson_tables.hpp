@@ -4,29 +4,37 @@
 #include "flowshop_types.hpp"
 #include "instance.hpp"
 #include "lb2.hpp"
+#include "search_settings.hpp"
 
 namespace permbb {
 
 // Which machine pairs the two-machine bound LB2 considers (Lageweg et al. 1978).
 enum class MachinePairs { kAll, kAdjacent };
 
-// Built once per instance: the machine pairs, the time lags between the two machines of each
-// pair (the jobs' total time on the machines strictly between them) and each pair's jobs in
-// Johnson's order for (p_a + lag, lag + p_b) (Mitten's extension of Johnson's rule). The
-// bound then only sweeps the pre-sorted orders, skipping scheduled jobs.
+// The pairs a bound kind sweeps (kAll for lb2 and lb1+lb2).
+MachinePairs machine_pairs_for(BoundKind bound);
+
+// Built once per instance: the machine pairs, and each pair's jobs in Johnson's order for
+// (p_a + lag, lag + p_b) (Mitten's extension of Johnson's rule), the lag being the job's total
+// time on the machines strictly between a and b, each entry carrying p_a, lag and p_b. The
+// bound then only sweeps the pre-sorted sequences, skipping scheduled jobs. The GPU explorer
+// copies these arrays to the device as they are.
 class JohnsonTables {
  public:
   JohnsonTables(const Instance& instance, MachinePairs pairs);
 
   JohnsonView view() const;
   int pair_count() const { return static_cast<int>(machine_a_.size()); }
+  int jobs() const { return jobs_; }
+  const std::vector<int>& machine_a() const { return machine_a_; }
+  const std::vector<int>& machine_b() const { return machine_b_; }
+  const std::vector<JohnsonEntry>& sequence() const { return sequence_; }
 
  private:
   int jobs_;
   std::vector<int> machine_a_;
   std::vector<int> machine_b_;
-  std::vector<Time> lags_;  // [pair * jobs + job]
-  std::vector<int> orders_;  // [pair * jobs + rank] = job
+  std::vector<JohnsonEntry> sequence_;  // [pair * jobs + rank]
 };
 
 }  // namespace permbb

@@ -10,6 +10,7 @@
 // LB1(σ1, σ2) = max_k front[k] + remain[k] + back[k].
 // A child (σ1 j, σ2) or (σ1, j σ2) changes one of front/back by one job: O(m) to update, and
 // O(m) to bound without updating (lb1_child_*_bound), so all 2(n-d) children cost O(mn).
+#include "branching.hpp"
 #include "flowshop_view.hpp"
 #include "hd.hpp"
 
@@ -26,31 +27,39 @@ PERMBB_HD void lb1_root(const FlowshopView& d, Time* front, Time* back, Time* re
   }
 }
 
-// front_out = completion times of σ1 followed by `job`. Starting from min_heads for an empty
-// σ1 gives the true completion times, since a job's own head is never below the minimum.
-// front_out may alias front_in.
+// The machine visited at step t when a job is added in `direction`: machines 0..m-1 for the
+// prefix, m-1..0 for the suffix (scheduled in reverse). Written without a branch on the
+// direction, so lanes adding jobs in different directions follow one path (2016 §4.1:
+// front and back children evaluated by one statement indexed by the direction).
+PERMBB_HD int machine_at(int step, int machines, int direction) {
+  return step + direction * (machines - 1 - 2 * step);
+}
+
+// out = the side summary (front or back) of the child that adds `job` in `direction`: the
+// completion times of σ1·job (in = front), or the tails of job·σ2 (in = back). Starting from
+// min_heads / min_tails for an empty side gives the true times, since a job's own head (tail)
+// is never below the minimum. `out` may alias `in`.
+PERMBB_HD void lb1_add_job(const FlowshopView& d, const Time* in, int job, int direction,
+                           Time* out) {
+  const Time* p = d.times_by_job + job * d.machines;
+  Time done = 0;
+  for (int step = 0; step < d.machines; ++step) {
+    const int k = machine_at(step, d.machines, direction);
+    done = time_max(in[k], done) + p[k];
+    out[k] = done;
+  }
+}
+
+// front_out = completion times of σ1 followed by `job`. May alias.
 PERMBB_HD void lb1_append_front(const FlowshopView& d, const Time* front_in, int job,
                                 Time* front_out) {
-  const Time* p = d.times_by_job + job * d.machines;
-  Time done = front_in[0] + p[0];
-  front_out[0] = done;
-  for (int k = 1; k < d.machines; ++k) {
-    done = time_max(front_in[k], done) + p[k];
-    front_out[k] = done;
-  }
+  lb1_add_job(d, front_in, job, kFront, front_out);
 }
 
 // back_out = tails of `job` followed by σ2 (the suffix scheduled in reverse). May alias.
 PERMBB_HD void lb1_prepend_back(const FlowshopView& d, const Time* back_in, int job,
                                 Time* back_out) {
-  const Time* p = d.times_by_job + job * d.machines;
-  const int last = d.machines - 1;
-  Time done = back_in[last] + p[last];
-  back_out[last] = done;
-  for (int k = last - 1; k >= 0; --k) {
-    done = time_max(back_in[k], done) + p[k];
-    back_out[k] = done;
-  }
+  lb1_add_job(d, back_in, job, kBack, back_out);
 }
 
 // remain_out = remain_in less the times of `job`. May alias.
@@ -68,35 +77,36 @@ PERMBB_HD Time lb1_bound(const FlowshopView& d, const Time* front, const Time* b
   return lb;
 }
 
-// LB1 of the child (σ1 job, σ2), from the parent's summary, without building the child's.
-// On machine k the job starts at s_k = max(front[k], its completion on k-1); the child's
-// front[k] + remain[k] is then s_k + remain[k] (the job's own time moves from remain to front).
-PERMBB_HD Time lb1_child_front_bound(const FlowshopView& d, const Time* front, const Time* back,
-                                     const Time* remain, int job) {
+// LB1 of the child that adds `job` in `direction`, from the parent's summary, without
+// building the child's. Adding to the prefix, the job starts on machine k at
+// s_k = max(front[k], its completion on k-1), and the child's front[k] + remain[k] is
+// s_k + remain[k] (the job's own time moves from remain to front); the suffix is the mirror.
+PERMBB_HD Time lb1_child_bound(const FlowshopView& d, const Time* front, const Time* back,
+                               const Time* remain, int job, int direction) {
   const Time* p = d.times_by_job + job * d.machines;
-  Time lb = front[0] + remain[0] + back[0];
-  Time done = front[0] + p[0];
-  for (int k = 1; k < d.machines; ++k) {
-    const Time start = time_max(front[k], done);
-    lb = time_max(lb, start + remain[k] + back[k]);
+  const Time* side = direction == kFront ? front : back;
+  const Time* other = direction == kFront ? back : front;
+  Time lb = 0;
+  Time done = 0;
+  for (int step = 0; step < d.machines; ++step) {
+    const int k = machine_at(step, d.machines, direction);
+    const Time start = time_max(side[k], done);
+    lb = time_max(lb, start + remain[k] + other[k]);
     done = start + p[k];
   }
   return lb;
 }
 
-// LB1 of the child (σ1, job σ2); the mirror image of lb1_child_front_bound.
+// LB1 of the child (σ1 job, σ2).
+PERMBB_HD Time lb1_child_front_bound(const FlowshopView& d, const Time* front, const Time* back,
+                                     const Time* remain, int job) {
+  return lb1_child_bound(d, front, back, remain, job, kFront);
+}
+
+// LB1 of the child (σ1, job σ2).
 PERMBB_HD Time lb1_child_back_bound(const FlowshopView& d, const Time* front, const Time* back,
                                     const Time* remain, int job) {
-  const Time* p = d.times_by_job + job * d.machines;
-  const int last = d.machines - 1;
-  Time lb = front[last] + remain[last] + back[last];
-  Time done = back[last] + p[last];
-  for (int k = last - 1; k >= 0; --k) {
-    const Time start = time_max(back[k], done);
-    lb = time_max(lb, front[k] + remain[k] + start);
-    done = start + p[k];
-  }
-  return lb;
+  return lb1_child_bound(d, front, back, remain, job, kBack);
 }
 
 // Makespan of the complete schedule σ1 · job · σ2, where (front, back) summarise σ1 and σ2

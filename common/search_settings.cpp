@@ -9,7 +9,10 @@ namespace {
 
 const std::vector<std::pair<BoundKind, std::string>>& bound_names() {
   static const std::vector<std::pair<BoundKind, std::string>> names = {
-      {BoundKind::kLb1, "lb1"}, {BoundKind::kLb2, "lb2"}, {BoundKind::kLb2Adjacent, "lb2-adjacent"}};
+      {BoundKind::kLb1, "lb1"},
+      {BoundKind::kLb2, "lb2"},
+      {BoundKind::kLb2Adjacent, "lb2-adjacent"},
+      {BoundKind::kLb1ThenLb2, "lb1+lb2"}};
   return names;
 }
 

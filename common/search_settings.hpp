@@ -6,9 +6,14 @@
 
 namespace permbb {
 
-// The lower bound used to prune: LB1 (one-machine), LB2 over all machine pairs, or LB2 over
-// adjacent pairs only.
-enum class BoundKind { kLb1, kLb2, kLb2Adjacent };
+// The lower bound used to prune: LB1 (one-machine), LB2 over all machine pairs, LB2 over
+// adjacent pairs only, or LB1 then LB2: both children sets bounded with LB1, which also
+// decides the branching direction, and LB2 (all pairs) computed only for the kept set's
+// children that LB1 cannot prune.
+enum class BoundKind { kLb1, kLb2, kLb2Adjacent, kLb1ThenLb2 };
+
+// True when the bound needs Johnson's tables (every kind but lb1).
+inline bool uses_lb2(BoundKind bound) { return bound != BoundKind::kLb1; }
 
 // What decides the shape of the tree: with the same settings and a fixed upper bound, the
 // set of decomposed nodes is the same however the search space is cut into intervals.

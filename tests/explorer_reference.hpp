@@ -17,9 +17,7 @@ struct SequentialResult {
 inline SequentialResult sequential_search(const Instance& inst, const SearchSettings& settings,
                                           Time upper_bound) {
   const FlowshopTables tables(inst);
-  const JohnsonTables johnson(inst, settings.bound == BoundKind::kLb2Adjacent
-                                        ? MachinePairs::kAdjacent
-                                        : MachinePairs::kAll);
+  const JohnsonTables johnson(inst, machine_pairs_for(settings.bound));
   Incumbent incumbent(upper_bound);
   IvmExplorer explorer(tables, &johnson, settings, incumbent);
   const int n = inst.jobs();

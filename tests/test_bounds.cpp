@@ -141,6 +141,52 @@ TEST(Lb2, ValidAndAtLeastLb1ForBothPairSets) {
   }
 }
 
+// The child bound (from the parent's summary, the child's job passed aside) equals LB2 of the
+// child summarised from scratch, in both directions; with a cutoff it is exact below the
+// cutoff and at least the cutoff otherwise.
+TEST(Lb2, ChildBoundsEqualBoundsFromScratchWithAndWithoutCutoff) {
+  std::mt19937 rng(17);
+  for (MachinePairs pairs : {MachinePairs::kAll, MachinePairs::kAdjacent}) {
+    for (int trial = 0; trial < 200; ++trial) {
+      const int n = 3 + trial % 7;
+      const Instance inst = random_instance(rng, n, 1 + trial % 6);
+      const FlowshopTables tables(inst);
+      const JohnsonTables johnson(inst, pairs);
+      const FlowshopView d = tables.view();
+      const Subproblem s = random_subproblem(rng, n);
+      const Summary parent = summarise(tables, s);
+      std::vector<Time> side(inst.machines());
+      for (int job : s.free_jobs) {
+        for (int direction : {kFront, kBack}) {
+          Subproblem child = s;
+          std::erase(child.free_jobs, job);
+          if (direction == kFront) {
+            child.prefix.push_back(job);
+          } else {
+            child.suffix.insert(child.suffix.begin(), job);
+          }
+          const Summary c = summarise(tables, child);
+          const Time exact = lb2_bound(d, johnson.view(), c.front.data(), c.back.data(),
+                                       c.remain.data(), c.scheduled.data(), kInfiniteTime);
+          const Time cutoff = exact - 1 + static_cast<Time>(rng() % 3);  // below, at, above
+          for (Time limit : {kInfiniteTime, cutoff}) {
+            const Time lb = lb2_child_bound(d, johnson.view(), parent.front.data(),
+                                            parent.back.data(), parent.remain.data(),
+                                            parent.scheduled.data(), job, direction, limit,
+                                            side.data());
+            if (exact < limit) {
+              EXPECT_EQ(lb, exact);
+            } else {
+              EXPECT_GE(lb, limit);
+              EXPECT_LE(lb, exact);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(Lb2, ExactOnTwoMachinesWithNothingScheduled) {
   // With m = 2 and nothing fixed the pair bound is Johnson's optimal makespan (the minimal
   // head and tail are 0 on the outer machines).

@@ -16,7 +16,8 @@ namespace {
 using testing::digits_of;
 using testing::factorial;
 
-const BoundKind kBounds[] = {BoundKind::kLb1, BoundKind::kLb2, BoundKind::kLb2Adjacent};
+const BoundKind kBounds[] = {BoundKind::kLb1, BoundKind::kLb2, BoundKind::kLb2Adjacent,
+                             BoundKind::kLb1ThenLb2};
 const BranchingRule kRules[] = {BranchingRule::kMinMin, BranchingRule::kMinMinForwardTies,
                                 BranchingRule::kMaxSum, BranchingRule::kForward,
                                 BranchingRule::kBackward};
@@ -26,8 +27,7 @@ struct Search {
   Search(const Instance& inst, SearchSettings search_settings, Time upper_bound)
       : settings(search_settings),
         tables(inst),
-        johnson(inst, settings.bound == BoundKind::kLb2Adjacent ? MachinePairs::kAdjacent
-                                                               : MachinePairs::kAll),
+        johnson(inst, machine_pairs_for(settings.bound)),
         incumbent(upper_bound),
         explorer(tables, &johnson, settings, incumbent) {}
 

@@ -32,9 +32,8 @@ std::vector<int> min_steal_digits(int n, double min_leaves) {
 }
 
 std::unique_ptr<JohnsonTables> johnson_for(const Instance& instance, BoundKind bound) {
-  if (bound == BoundKind::kLb1) return nullptr;
-  return std::make_unique<JohnsonTables>(
-      instance, bound == BoundKind::kLb2Adjacent ? MachinePairs::kAdjacent : MachinePairs::kAll);
+  if (!uses_lb2(bound)) return nullptr;
+  return std::make_unique<JohnsonTables>(instance, machine_pairs_for(bound));
 }
 
 }  // namespace
