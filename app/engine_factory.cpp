@@ -36,15 +36,6 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
                                             : "--gpu: this permbb was built without CUDA");
   }
   if (devices.empty()) return make_multicore(options, instance, settings, incumbent);
-  if (settings.bound != BoundKind::kLb1) {
-    if (options.gpu == "on") {
-      throw InputError("--gpu: the GPU explorer bounds with lb1 only; use --no-gpu for " +
-                       to_string(settings.bound));
-    }
-    spdlog::warn("{} runs on the CPU: the GPU explorer bounds with lb1 only",
-                 to_string(settings.bound));
-    return make_multicore(options, instance, settings, incumbent);
-  }
   gpu::GpuOptions gpu_options;
   gpu_options.device = local_rank % static_cast<int>(devices.size());
   gpu_options.ivms = options.ivms;

@@ -9,6 +9,8 @@
 #include "flowshop_types.hpp"
 #include "flowshop_view.hpp"
 #include "hd.hpp"
+#include "lb2.hpp"
+#include "search_settings.hpp"
 
 namespace permbb::gpu {
 
@@ -30,7 +32,8 @@ struct PoolView {
   int* dir = nullptr;    // K x n
   void* matrix = nullptr;    // K x cells
   Time* stack = nullptr;     // K x n levels x 3m: front, back, remain of each level
-  Time* bounds = nullptr;    // K x 2n: children bounds (when not in shared memory)
+  Time* bounds = nullptr;    // K x kBoundsPerJob n: children bounds and LB2 scratch (when
+                             // not in shared memory; see WarpExplorer)
   unsigned long long* decomposed = nullptr;  // K
   unsigned long long* leaves = nullptr;      // K
   int* best_schedule = nullptr;              // K x n: each IVM's last improving leaf
@@ -67,10 +70,16 @@ inline constexpr std::size_t kControlResetBytes = offsetof(Control, best_key);
 // (for large n). Chosen from the device's shared memory, or forced (tests).
 enum class Placement : int { kAuto = 0, kShared = 1, kStackGlobal = 2, kGlobal = 3 };
 
+// Per IVM in global memory, pool.bounds holds kBoundsPerJob x n entries: the front and back
+// children bounds, then for LB2 the compacted child list and the node's fixed-job flags.
+inline constexpr int kBoundsPerJob = 4;
+
 // Byte offsets of one warp's shared-memory workspace.
 struct WarpLayout {
   int pos = 0, end = 0, dir = 0, line = 0;
-  int lb_front = 0, lb_back = 0;
+  int lb_front = 0, lb_back = 0;  // lb_back = lb_front + n entries: lb[direction * n + i]
+  int todo = -1;       // LB2: n ints, the children still to bound (-1: none)
+  int scheduled = -1;  // LB2: n flags, the jobs fixed in the node being decomposed
   int stack = -1;   // -1: global
   int matrix = 0;
   int bytes = 0;    // 0: the IVM works in global memory
@@ -78,7 +87,8 @@ struct WarpLayout {
 
 PERMBB_HD int align16(long long bytes) { return static_cast<int>((bytes + 15) / 16 * 16); }
 
-PERMBB_HD WarpLayout make_warp_layout(int n, int m, int cell_bytes, Placement placement) {
+PERMBB_HD WarpLayout make_warp_layout(int n, int m, int cell_bytes, Placement placement,
+                                      bool lb2) {
   WarpLayout l;
   if (placement == Placement::kGlobal) return l;
   const int ints = static_cast<int>(sizeof(int));
@@ -89,6 +99,11 @@ PERMBB_HD WarpLayout make_warp_layout(int n, int m, int cell_bytes, Placement pl
   l.lb_front = align16(l.line + ints);
   l.lb_back = l.lb_front + n * ints;
   int next = align16(l.lb_back + n * ints);
+  if (lb2) {
+    l.todo = next;
+    l.scheduled = l.todo + n * ints;
+    next = align16(l.scheduled + n);
+  }
   if (placement == Placement::kShared) {
     l.stack = next;
     next = align16(next + 3LL * m * n * ints);
@@ -98,14 +113,50 @@ PERMBB_HD WarpLayout make_warp_layout(int n, int m, int cell_bytes, Placement pl
   return l;
 }
 
+// Bytes of the per-block shared copy of Johnson's tables: the pairs' machines, then the
+// sequences (kernels.cu, johnson_in_shared).
+PERMBB_HD int johnson_shared_bytes(const JohnsonView& johnson) {
+  return align16(8LL * johnson.pairs) +
+         align16(static_cast<long long>(sizeof(JohnsonEntry)) * johnson.pairs * johnson.jobs);
+}
+
 // How a warp selects the next node: ivm::advance on lane 0, or warp::advance (a ballot over
 // the row and one warp-parallel comparison with the end vector; same results).
 inline constexpr int kSelectLane0 = 0;
 inline constexpr int kSelectWarp = 1;
 
+// The bounding of the exploration kernel: LB1 only; LB2 for both children sets (the pairs
+// are those of `johnson`); or LB1 for both sets then LB2 for the kept set's survivors.
+enum class GpuBound : int { kLb1 = 0, kLb2 = 1, kLb1ThenLb2 = 2 };
+
+// The kernel's bounding for a bound kind (lb2 and lb2-adjacent differ only in the pairs of
+// the Johnson tables).
+inline GpuBound gpu_bound_of(BoundKind bound) {
+  switch (bound) {
+    case BoundKind::kLb1: return GpuBound::kLb1;
+    case BoundKind::kLb1ThenLb2: return GpuBound::kLb1ThenLb2;
+    default: return GpuBound::kLb2;
+  }
+}
+
+// How LB2 work is mapped onto the lanes of a warp (2016 §4.1): kStatic, a pass per direction
+// with lane i on child i whatever its state (Algorithm 4); kRemap, the work compacted first,
+// front and back children interleaved on consecutive lanes (Algorithm 5) and, for lb1+lb2,
+// only the survivors of LB1 listed by a warp prefix sum (Algorithm 7, ballot and popc).
+enum class GpuMapping : int { kStatic = 0, kRemap = 1 };
+
+// Per-lane scratch of the LB2 child bound lives in registers/local memory: up to this many
+// machines (every Taillard and VRF instance).
+inline constexpr int kMaxGpuLb2Machines = 64;
+
 // Launch-wide settings of the exploration kernel.
 struct ExploreParams {
   FlowshopView data;  // global memory
+  GpuBound bound = GpuBound::kLb1;
+  GpuMapping mapping = GpuMapping::kRemap;
+  JohnsonView johnson;         // device memory (LB2 only)
+  bool johnson_shared = false;  // a per-block copy of johnson's arrays in shared memory
+  int johnson_bytes = 0;        // its size, 16-aligned (0 when not shared)
   BranchingRule rule = BranchingRule::kMinMin;
   Placement placement = Placement::kGlobal;  // never kAuto here
   WarpLayout layout;

@@ -15,6 +15,11 @@ namespace {
 // are read from global memory. Lanes bound different children, so they read different jobs'
 // times: constant memory would serialise those reads, shared memory serves them at once.
 constexpr int kMaxSharedTimesBytes = 16 * 1024;
+// Johnson's tables (LB2) go to shared memory up to this size when not forced either way. On
+// an H100, ta030 with LB2 over all pairs (61 KB of tables) ran 1.8x faster with them in
+// shared memory than from global memory, although fewer warps stay resident
+// (docs/performance.md, "LB2 on the GPU").
+constexpr int kMaxSharedJohnsonBytes = 96 * 1024;
 // Shared-memory placements are taken only when this many warps stay resident per SM (or as
 // many as registers allow, if fewer).
 constexpr int kMinResidentWarpsPerSm = 24;
@@ -58,19 +63,40 @@ int resident_warps_per_sm(const ExploreParams& params, int cell_bytes, const Dev
   return explore_blocks_per_sm(cell_bytes, params) * kWarpsPerBlock;
 }
 
+// LB2: Johnson's tables uploaded into `data`, params.johnson pointing at them, and whether
+// the kernel copies them to shared memory.
+void prepare_johnson(const JohnsonTables& johnson, int forced, ExploreParams& params,
+                     DeviceData& data) {
+  data.machine_a.allocate(johnson.machine_a().size());
+  data.machine_a.upload(johnson.machine_a());
+  data.machine_b.allocate(johnson.machine_b().size());
+  data.machine_b.upload(johnson.machine_b());
+  data.sequence.allocate(johnson.sequence().size());
+  data.sequence.upload(johnson.sequence());
+  params.johnson = {johnson.pair_count(), johnson.jobs(), data.machine_a.data(),
+                    data.machine_b.data(), data.sequence.data()};
+  if (forced < 0 || forced > 2) {
+    throw std::invalid_argument("GPU explorer: Johnson placement must be 0..2");
+  }
+  const int bytes = johnson_shared_bytes(params.johnson);
+  params.johnson_shared = forced == 1 || (forced == 0 && bytes <= kMaxSharedJohnsonBytes);
+  params.johnson_bytes = params.johnson_shared ? bytes : 0;
+}
+
 // Fixes params.layout: the forced placement, or the first of shared / stack-global that
 // keeps enough warps resident, else global. Returns the resident warps per SM.
 int choose_placement(ExploreParams& params, int n, int m, int cell_bytes, Placement forced,
                      const DeviceInfo& device, Placement& chosen) {
+  const bool lb2 = params.bound != GpuBound::kLb1;
   params.placement = Placement::kGlobal;
-  params.layout = make_warp_layout(n, m, cell_bytes, Placement::kGlobal);
+  params.layout = make_warp_layout(n, m, cell_bytes, Placement::kGlobal, lb2);
   const int unlimited = resident_warps_per_sm(params, cell_bytes, device);
   const int wanted = std::min(kMinResidentWarpsPerSm, unlimited);
   const Placement order[] = {Placement::kShared, Placement::kStackGlobal, Placement::kGlobal};
   for (Placement p : order) {
     if (forced != Placement::kAuto && p != forced) continue;
     params.placement = p;
-    params.layout = make_warp_layout(n, m, cell_bytes, p);
+    params.layout = make_warp_layout(n, m, cell_bytes, p, lb2);
     const int warps = resident_warps_per_sm(params, cell_bytes, device);
     const bool enough = warps >= wanted || p == Placement::kGlobal;
     if (warps > 0 && (enough || forced != Placement::kAuto)) {
@@ -96,8 +122,9 @@ int choose_ivms(int requested, int resident_warps, int n, int m) {
 
 }  // namespace
 
-EngineSetup prepare_engine(const FlowshopTables& tables, const SearchSettings& settings,
-                           const GpuOptions& options, DeviceData& data) {
+EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* johnson,
+                           const SearchSettings& settings, const GpuOptions& options,
+                           DeviceData& data) {
   EngineSetup setup;
   setup.info.device = select_device(options.device);
   upload_tables(tables, data);
@@ -108,6 +135,12 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const SearchSettings& s
   params.data = {n, m, data.times_by_job.data(), data.min_heads.data(), data.min_tails.data(),
                  data.total_times.data()};
   params.rule = settings.branching;
+  params.bound = gpu_bound_of(settings.bound);
+  params.mapping = options.remap ? GpuMapping::kRemap : GpuMapping::kStatic;
+  if (params.bound != GpuBound::kLb1) {
+    if (johnson == nullptr) throw std::invalid_argument("GPU explorer: LB2 needs JohnsonTables");
+    prepare_johnson(*johnson, options.johnson_placement, params, data);
+  }
   params.select = options.warp_select ? kSelectWarp : kSelectLane0;
   params.steps = options.steps_per_launch > 0 ? options.steps_per_launch : kDefaultSteps;
   const int times_bytes = align16(4LL * n * m);
@@ -122,6 +155,8 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const SearchSettings& s
                                             setup.info.device, chosen);
   setup.info.placement = placement_name(chosen);
   setup.info.times_in_shared = params.times_shared;
+  setup.info.johnson_in_shared = params.johnson_shared;
+  setup.info.mapping = params.mapping == GpuMapping::kRemap ? "remap" : "static";
   setup.info.shared_bytes_per_block = explore_shared_bytes(params);
   setup.info.resident_warps = warps_per_sm * setup.info.device.multiprocessors;
   setup.info.ivms = choose_ivms(options.ivms, setup.info.resident_warps, n, m);

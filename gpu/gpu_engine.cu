@@ -23,6 +23,7 @@
 #include "gpu_engine.hpp"
 #include "ivm_pool.hpp"
 #include "ivm_sample.hpp"
+#include "johnson_tables.hpp"
 #include "kernels.hpp"
 #include "work_split.hpp"
 
@@ -33,11 +34,16 @@ class GpuEngine::Impl {
   Impl(const Instance& instance, const SearchSettings& settings, Incumbent& incumbent,
        const GpuOptions& options)
       : incumbent_(incumbent), tables_(instance), n_(instance.jobs()), m_(instance.machines()) {
-    if (settings.bound != BoundKind::kLb1) {
-      throw std::invalid_argument("the GPU explorer supports only the LB1 bound (--bound lb1)");
+    if (uses_lb2(settings.bound) && m_ > kMaxGpuLb2Machines) {
+      throw std::invalid_argument("the GPU explorer bounds with " + to_string(settings.bound) +
+                                  " up to " + std::to_string(kMaxGpuLb2Machines) +
+                                  " machines; this instance has " + std::to_string(m_));
     }
     if (n_ < 2) throw std::invalid_argument("the GPU explorer needs at least 2 jobs");
-    setup_ = prepare_engine(tables_, settings, options, device_data_);
+    if (uses_lb2(settings.bound)) {
+      johnson_ = std::make_unique<JohnsonTables>(instance, machine_pairs_for(settings.bound));
+    }
+    setup_ = prepare_engine(tables_, johnson_.get(), settings, options, device_data_);
     device_ = setup_.info.device.index;
     pool_ = std::make_unique<IvmPool>(setup_.info.ivms, n_, m_,
                                       min_steal_digits(n_, options.min_steal_leaves));
@@ -258,6 +264,7 @@ class GpuEngine::Impl {
 
   Incumbent& incumbent_;
   const FlowshopTables tables_;
+  std::unique_ptr<JohnsonTables> johnson_;  // LB2 bounds only
   const int n_;
   const int m_;
   DeviceData device_data_;

@@ -32,6 +32,12 @@ struct GpuOptions {
   int placement = 0;
   // Node selection by the whole warp (warp::advance) or by lane 0 (ivm::advance); same nodes.
   bool warp_select = true;
+  // LB2 bounds: compacted (remap) or static thread-to-child mapping (device_types.hpp,
+  // GpuMapping); same nodes.
+  bool remap = true;
+  // LB2 bounds: Johnson's tables in shared memory per block (1), in global memory (2), or
+  // chosen from the occupancy that shared memory leaves (0).
+  int johnson_placement = 0;
 };
 
 // What the engine chose, for reports and benchmarks.
@@ -41,14 +47,16 @@ struct GpuEngineInfo {
   int steps_per_launch = 0;
   std::string placement;  // "shared", "stack-global", "global"
   bool times_in_shared = false;
+  bool johnson_in_shared = false;  // LB2: Johnson's tables copied to shared memory
+  std::string mapping;             // LB2: "remap" or "static"
   int shared_bytes_per_block = 0;
   int resident_warps = 0;  // exploration warps resident on the whole device
 };
 
 class GpuEngine : public SearchEngine {
  public:
-  // Only BoundKind::kLb1 (std::invalid_argument otherwise); every branching rule. Requires
-  // n >= 2. Throws std::runtime_error for CUDA failures (out of memory: with a suggested K).
+  // Every bound (LB2 kinds up to kMaxGpuLb2Machines machines, std::invalid_argument beyond)
+  // and every branching rule. Requires n >= 2. Throws std::runtime_error for CUDA failures (out of memory: with a suggested K).
   GpuEngine(const Instance& instance, const SearchSettings& settings, Incumbent& incumbent,
             const GpuOptions& options);
   ~GpuEngine() override;

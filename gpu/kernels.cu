@@ -20,7 +20,27 @@ constexpr int kExploreBlocksPerSm = 8;
 // at their start (2016 §3.3.2, Algorithm 3). At the end each exploring IVM is normalised so
 // that stealing may cut its interval, and counted in Control::active (2022 §3.1). With
 // params.settle, exploring IVMs instead run to a clean point and initializing ones wait.
-template <class Cell, Placement kPlacement, bool kTimesShared>
+// The per-block shared copy of Johnson's tables (LB2): machine pairs then sequences, placed
+// after the processing times. All lanes of a warp read the same entry at once, which shared
+// memory serves as a broadcast (2016 §5.2 put the bound's data in the fastest memory too).
+__device__ JohnsonView johnson_in_shared(const JohnsonView& global, unsigned char* at) {
+  JohnsonView copy = global;
+  int* pairs = reinterpret_cast<int*>(at);
+  const int count = global.pairs;
+  for (int i = threadIdx.x; i < count; i += blockDim.x) {
+    pairs[i] = global.machine_a[i];
+    pairs[count + i] = global.machine_b[i];
+  }
+  JohnsonEntry* sequence = reinterpret_cast<JohnsonEntry*>(at + align16(8LL * count));
+  const int entries = count * global.jobs;
+  for (int i = threadIdx.x; i < entries; i += blockDim.x) sequence[i] = global.sequence[i];
+  copy.machine_a = pairs;
+  copy.machine_b = pairs + count;
+  copy.sequence = sequence;
+  return copy;
+}
+
+template <class Cell, Placement kPlacement, bool kTimesShared, bool kLb2>
 __global__ void __launch_bounds__(kThreadsPerBlock, kExploreBlocksPerSm)
     explore_kernel(const PoolView pool, const ExploreParams params) {
   extern __shared__ __align__(16) unsigned char shared[];
@@ -29,14 +49,20 @@ __global__ void __launch_bounds__(kThreadsPerBlock, kExploreBlocksPerSm)
     Time* copy = reinterpret_cast<Time*>(shared);
     const int count = pool.n * pool.m;
     for (int i = threadIdx.x; i < count; i += blockDim.x) copy[i] = times[i];
-    __syncthreads();
     times = copy;
   }
+  JohnsonView johnson = params.johnson;
+  if (kLb2 && params.johnson_shared) {
+    johnson = johnson_in_shared(params.johnson, shared + params.times_bytes);
+  }
+  if (kTimesShared || (kLb2 && params.johnson_shared)) __syncthreads();
   const int warp_in_block = static_cast<int>(threadIdx.x) / warp::kSize;
   const int ivm = static_cast<int>(blockIdx.x) * kWarpsPerBlock + warp_in_block;
   if (ivm >= pool.count) return;
-  unsigned char* workspace = shared + params.times_bytes + warp_in_block * params.layout.bytes;
-  const int state = explore_ivm<Cell, kPlacement>(pool, params, times, workspace, ivm);
+  unsigned char* workspace = shared + params.times_bytes + params.johnson_bytes +
+                             warp_in_block * params.layout.bytes;
+  const int state =
+      explore_ivm<Cell, kPlacement, kLb2>(pool, params, times, johnson, workspace, ivm);
   if (warp::lane() == 0 && state == kExploring) atomicAdd(&params.control->active, 1);
 }
 
@@ -86,23 +112,30 @@ int blocks_for(int count, int per_block) { return (count + per_block - 1) / per_
 
 using ExploreKernel = void (*)(PoolView, ExploreParams);
 
-template <class Cell, Placement kPlacement>
+template <class Cell, Placement kPlacement, bool kLb2>
 ExploreKernel explore_kernel_with(bool times_shared) {
-  return times_shared ? explore_kernel<Cell, kPlacement, true>
-                      : explore_kernel<Cell, kPlacement, false>;
+  return times_shared ? explore_kernel<Cell, kPlacement, true, kLb2>
+                      : explore_kernel<Cell, kPlacement, false, kLb2>;
+}
+
+template <class Cell, bool kLb2>
+ExploreKernel explore_kernel_for(const ExploreParams& params) {
+  switch (params.placement) {
+    case Placement::kShared:
+      return explore_kernel_with<Cell, Placement::kShared, kLb2>(params.times_shared);
+    case Placement::kStackGlobal:
+      return explore_kernel_with<Cell, Placement::kStackGlobal, kLb2>(params.times_shared);
+    default: return explore_kernel_with<Cell, Placement::kGlobal, kLb2>(params.times_shared);
+  }
 }
 
 template <class Cell>
 ExploreKernel explore_kernel_for(const ExploreParams& params) {
-  switch (params.placement) {
-    case Placement::kShared: return explore_kernel_with<Cell, Placement::kShared>(params.times_shared);
-    case Placement::kStackGlobal:
-      return explore_kernel_with<Cell, Placement::kStackGlobal>(params.times_shared);
-    default: return explore_kernel_with<Cell, Placement::kGlobal>(params.times_shared);
-  }
+  return params.bound == GpuBound::kLb1 ? explore_kernel_for<Cell, false>(params)
+                                        : explore_kernel_for<Cell, true>(params);
 }
 
-// The instantiation for the cell type, placement and times location of `params`.
+// The instantiation for the cell type, placement, times location and bound of `params`.
 ExploreKernel explore_kernel_for(int cell_bytes, const ExploreParams& params) {
   return cell_bytes == 1 ? explore_kernel_for<std::int8_t>(params)
                          : explore_kernel_for<std::int16_t>(params);
@@ -125,7 +158,7 @@ int explore_blocks_per_sm(int cell_bytes, const ExploreParams& params) {
 }
 
 int explore_shared_bytes(const ExploreParams& params) {
-  return params.times_bytes + kWarpsPerBlock * params.layout.bytes;
+  return params.times_bytes + params.johnson_bytes + kWarpsPerBlock * params.layout.bytes;
 }
 
 void launch_explore(const PoolView& pool, const ExploreParams& params, cudaStream_t stream) {

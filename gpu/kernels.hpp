@@ -16,7 +16,8 @@ void configure_explore_kernel(int cell_bytes, const ExploreParams& params);
 // Blocks of kThreadsPerBlock it keeps resident per multiprocessor.
 int explore_blocks_per_sm(int cell_bytes, const ExploreParams& params);
 
-// Shared memory per block of the exploration kernel: the times, then one workspace per warp.
+// Shared memory per block of the exploration kernel: the times, Johnson's tables (LB2), then
+// one workspace per warp.
 int explore_shared_bytes(const ExploreParams& params);
 
 // Each IVM (one warp) explores params.steps nodes, or settles (params.settle).

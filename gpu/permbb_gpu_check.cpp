@@ -6,8 +6,9 @@
 //   permbb-gpu-check INSTANCE [--ub opt|inf|N] [--ivms K] [--steps S] [--placement 0..3]
 //                    [--lane0-select] [--trigger FRACTION]
 //                    [--branch minmin|minmin-fwd-ties|maxsum|forward|backward]
-//                    [--budget SECONDS] [--reference]
-//   permbb-cpu-check INSTANCE [--ub ...] [--branch ...] [--threads N]
+//                    [--bound lb1|lb2|lb2-adjacent|lb1+lb2] [--static-map]
+//                    [--johnson-placement 0..2] [--budget SECONDS] [--reference]
+//   permbb-cpu-check INSTANCE [--ub ...] [--branch ...] [--bound ...] [--threads N]
 // --reference also runs the sequential IvmExplorer at the same upper bound and reports its
 // node count (small instances only).
 #include <chrono>
@@ -21,6 +22,7 @@
 #include "gpu_engine.hpp"
 #include "instance_source.hpp"
 #include "ivm_explorer.hpp"
+#include "johnson_tables.hpp"
 #include "taillard.hpp"
 #if defined(PERMBB_CPU_CHECK)
 #include <thread>
@@ -37,6 +39,7 @@ struct Args {
   std::string ub = "opt";
   gpu::GpuOptions options;
   BranchingRule branching = BranchingRule::kMinMin;
+  BoundKind bound = BoundKind::kLb1;
   double budget = 1e9;
   bool reference = false;
   int threads = 0;
@@ -57,6 +60,9 @@ Args parse(int argc, char** argv) {
     else if (arg == "--lane0-select") a.options.warp_select = false;
     else if (arg == "--trigger") a.options.steal_trigger = std::stod(value());
     else if (arg == "--branch") a.branching = parse_branching_rule(value());
+    else if (arg == "--bound") a.bound = parse_bound_kind(value());
+    else if (arg == "--static-map") a.options.remap = false;
+    else if (arg == "--johnson-placement") a.options.johnson_placement = std::stoi(value());
     else if (arg == "--budget") a.budget = std::stod(value());
     else if (arg == "--reference") a.reference = true;
     else if (arg == "--threads") a.threads = std::stoi(value());
@@ -79,8 +85,9 @@ Time initial_bound(const std::string& ub, const std::string& name) {
 
 std::uint64_t reference_count(const Instance& inst, const SearchSettings& settings, Time ub) {
   FlowshopTables tables(inst);
+  const JohnsonTables johnson(inst, machine_pairs_for(settings.bound));
   Incumbent incumbent(ub);
-  IvmExplorer explorer(tables, nullptr, settings, incumbent);
+  IvmExplorer explorer(tables, &johnson, settings, incumbent);
   std::vector<int> begin(inst.jobs(), 0);
   std::vector<int> end(inst.jobs(), 0);
   end[0] = inst.jobs();
@@ -94,7 +101,7 @@ std::uint64_t reference_count(const Instance& inst, const SearchSettings& settin
 std::unique_ptr<SearchEngine> make_engine(const Args& a, const Instance& inst,
                                           const SearchSettings& settings, Incumbent& incumbent,
                                           std::string& fields) {
-  char buffer[512];
+  char buffer[1024];
 #if defined(PERMBB_CPU_CHECK)
   MulticoreOptions options;
   options.threads = a.threads > 0 ? a.threads : static_cast<int>(std::thread::hardware_concurrency());
@@ -108,11 +115,13 @@ std::unique_ptr<SearchEngine> make_engine(const Args& a, const Instance& inst,
                 "\"engine\": \"gpu\", \"device\": \"%s\", \"multiprocessors\": %d, "
                 "\"ivms\": %d, \"placement\": \"%s\", \"times_in_shared\": %s, "
                 "\"steps_per_launch\": %d, \"resident_warps\": %d, "
-                "\"shared_bytes_per_block\": %d, \"warp_select\": %s",
+                "\"shared_bytes_per_block\": %d, \"warp_select\": %s, "
+                "\"johnson_in_shared\": %s, \"mapping\": \"%s\"",
                 info.device.name.c_str(), info.device.multiprocessors, info.ivms,
                 info.placement.c_str(), info.times_in_shared ? "true" : "false",
                 info.steps_per_launch, info.resident_warps, info.shared_bytes_per_block,
-                a.options.warp_select ? "true" : "false");
+                a.options.warp_select ? "true" : "false",
+                info.johnson_in_shared ? "true" : "false", info.mapping.c_str());
   fields = buffer;
   return engine;
 #endif
@@ -121,7 +130,7 @@ std::unique_ptr<SearchEngine> make_engine(const Args& a, const Instance& inst,
 int run(const Args& a) {
   const Instance inst = load_instance(a.instance);
   const Time ub = initial_bound(a.ub, a.instance);
-  const SearchSettings settings{BoundKind::kLb1, a.branching};
+  const SearchSettings settings{a.bound, a.branching};
   Incumbent incumbent(ub);
   std::string fields;
   const auto engine = make_engine(a, inst, settings, incumbent, fields);
@@ -131,10 +140,10 @@ int run(const Args& a) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const EngineStats s = engine->stats();
   std::printf(
-      "{\"instance\": \"%s\", %s, \"initial_ub\": %d, \"best\": %d, \"complete\": %s, "
+      "{\"instance\": \"%s\", \"bound\": \"%s\", %s, \"initial_ub\": %d, \"best\": %d, \"complete\": %s, "
       "\"nodes_decomposed\": %llu, \"leaves\": %llu, \"steals\": %llu, \"seconds\": %.6f, "
       "\"nodes_per_second\": %.1f",
-      inst.name().c_str(), fields.c_str(), ub, incumbent.value(), done ? "true" : "false",
+      inst.name().c_str(), to_string(a.bound).c_str(), fields.c_str(), ub, incumbent.value(), done ? "true" : "false",
       static_cast<unsigned long long>(s.nodes.decomposed),
       static_cast<unsigned long long>(s.nodes.leaves), static_cast<unsigned long long>(s.steals),
       seconds, seconds > 0 ? s.nodes.decomposed / seconds : 0.0);

@@ -19,27 +19,34 @@
 #include "warp_branching.cuh"
 #include "warp_ivm.cuh"
 #include "warp_lb1.cuh"
+#include "warp_lb2.cuh"
 
 namespace permbb::gpu {
 
-template <class Cell, Placement kPlacement>
+// kLb2: the bounding of params.bound is LB2 or lb1+lb2 (the LB1-only kernel carries none of
+// its code or scratch).
+template <class Cell, Placement kPlacement, bool kLb2>
 class WarpExplorer {
  public:
   __device__ WarpExplorer(const PoolView& pool, int ivm, const ExploreParams& params,
-                          const Time* times, unsigned char* workspace)
+                          const Time* times, const JohnsonView& johnson,
+                          unsigned char* workspace)
       : pool_(pool),
         params_(params),
         ivm_(ivm),
         n_(pool.n),
         m_(pool.m),
         data_{pool.n, pool.m, times, params.data.min_heads, params.data.min_tails,
-              params.data.total_times} {
+              params.data.total_times},
+        johnson_(johnson) {
     const WarpLayout& l = params.layout;
     if (kPlacement == Placement::kGlobal) {
       v_ = home();
       stack_ = home_stack();
-      lb_front_ = pool.bounds + static_cast<long long>(ivm) * 2 * n_;
+      lb_front_ = pool.bounds + static_cast<long long>(ivm) * kBoundsPerJob * n_;
       lb_back_ = lb_front_ + n_;
+      todo_ = lb_back_ + n_;
+      scheduled_ = reinterpret_cast<unsigned char*>(todo_ + n_);
       return;
     }
     v_ = {n_, reinterpret_cast<int*>(workspace + l.line), reinterpret_cast<int*>(workspace + l.pos),
@@ -49,6 +56,10 @@ class WarpExplorer {
                                               : home_stack();
     lb_front_ = reinterpret_cast<Time*>(workspace + l.lb_front);
     lb_back_ = reinterpret_cast<Time*>(workspace + l.lb_back);
+    if (kLb2) {
+      todo_ = reinterpret_cast<int*>(workspace + l.todo);
+      scheduled_ = workspace + l.scheduled;
+    }
   }
 
   // Brings the IVM into the workspace: the interval only for an initializing IVM, else the
@@ -179,12 +190,32 @@ class WarpExplorer {
     const int count = ivm::row_length(r, n_);
     const BranchingRule rule = params_.rule;
     const bool both = needs_both_directions(rule);
-    warp::bound_children(data_, front(level), back(level), remain(level), cells, count,
-                         both || rule == BranchingRule::kForward,
-                         both || rule == BranchingRule::kBackward, lb_front_, lb_back_);
+    const bool want_front = both || rule == BranchingRule::kForward;
+    const bool want_back = both || rule == BranchingRule::kBackward;
+    if (!kLb2 || params_.bound == GpuBound::kLb1ThenLb2) {
+      warp::bound_children(data_, front(level), back(level), remain(level), cells, count,
+                           want_front, want_back, lb_front_, lb_back_);
+    }
+    warp::Lb2Node node{};
+    if constexpr (kLb2) {
+      warp::mark_scheduled(cells, count, n_, scheduled_);
+      node = {data_, johnson_, front(level), back(level), remain(level), scheduled_};
+      if (params_.bound == GpuBound::kLb2) {
+        warp::bound_children_lb2(node, cells, count, want_front, want_back,
+                                 lb2_cutoff(rule, upper_bound_), params_.mapping, lb_front_,
+                                 n_);
+      }
+    }
     const int direction = warp::choose_direction(rule, lb_front_, lb_back_, count);
     if (warp::lane() == 0) v_.dir[r] = direction;
-    warp::prune_row(v_, r, direction == kFront ? lb_front_ : lb_back_, upper_bound_);
+    Time* kept = direction == kFront ? lb_front_ : lb_back_;
+    if constexpr (kLb2) {
+      if (params_.bound == GpuBound::kLb1ThenLb2) {
+        warp::refine_with_lb2(node, cells, count, direction, upper_bound_, params_.mapping,
+                              kept, todo_);
+      }
+    }
+    warp::prune_row(v_, r, kept, upper_bound_);
   }
 
   // IvmExplorer::unfold: replays the path to the start position, uncounted.
@@ -247,10 +278,13 @@ class WarpExplorer {
   const int n_;
   const int m_;
   const FlowshopView data_;
+  const JohnsonView johnson_;
   ivm::View<Cell> v_;
   Time* stack_ = nullptr;
   Time* lb_front_ = nullptr;
   Time* lb_back_ = nullptr;
+  int* todo_ = nullptr;                  // LB2: compacted children
+  unsigned char* scheduled_ = nullptr;   // LB2: the node's fixed jobs
   Time upper_bound_ = kInfiniteTime;
   unsigned decomposed_ = 0;  // this launch's counts
   unsigned leaves_ = 0;
@@ -258,12 +292,12 @@ class WarpExplorer {
 
 // What one warp does in one launch of the exploration kernel (kernels.cu): initialise a
 // thief, then `steps` steps and a normalisation, or settle. Returns the IVM's new state.
-template <class Cell, Placement kPlacement>
+template <class Cell, Placement kPlacement, bool kLb2>
 __device__ int explore_ivm(const PoolView& pool, const ExploreParams& params, const Time* times,
-                           unsigned char* workspace, int ivm) {
+                           const JohnsonView& johnson, unsigned char* workspace, int ivm) {
   int state = pool.state[ivm];
   if (state == kEmpty || (params.settle && state == kInitializing)) return state;
-  WarpExplorer<Cell, kPlacement> explorer(pool, ivm, params, times, workspace);
+  WarpExplorer<Cell, kPlacement, kLb2> explorer(pool, ivm, params, times, johnson, workspace);
   explorer.load(state == kInitializing);
   if (state == kInitializing) state = explorer.start() ? kExploring : kEmpty;
   if (params.settle) {

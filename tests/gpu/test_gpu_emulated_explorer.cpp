@@ -16,6 +16,7 @@
 #include "factoradic_mpz.hpp"
 #include "flowshop_tables.hpp"
 #include "ivm_explorer.hpp"
+#include "johnson_tables.hpp"
 #include "steal_logic.hpp"
 #include "test_support.hpp"
 #include "warp_explorer.cuh"
@@ -30,14 +31,17 @@ struct Config {
   Placement placement = Placement::kShared;
   double trigger = 0.8;
   int select = kSelectWarp;
+  GpuMapping mapping = GpuMapping::kRemap;
 };
 
 // K IVMs in host memory, explored round by round as GpuEngine does on the device.
 template <class Cell>
 class EmulatedEngine {
  public:
-  EmulatedEngine(const Instance& inst, BranchingRule rule, Time ub, const Config& config)
+  EmulatedEngine(const Instance& inst, BranchingRule rule, Time ub, const Config& config,
+                 BoundKind bound = BoundKind::kLb1)
       : tables_(inst),
+        johnson_(inst, machine_pairs_for(bound)),
         n_(inst.jobs()),
         m_(inst.machines()),
         config_(config),
@@ -49,7 +53,7 @@ class EmulatedEngine {
         dir_(k_ * n_),
         matrix_(k_ * ivm::matrix_cells(n_)),
         stack_(3LL * k_ * n_ * m_),
-        bounds_(2LL * k_ * n_),
+        bounds_(static_cast<long long>(kBoundsPerJob) * k_ * n_),
         decomposed_(k_),
         leaves_(k_),
         best_(k_ * n_),
@@ -80,8 +84,12 @@ class EmulatedEngine {
     control_.best_key = make_best_key(ub, kNoSchedule);
     params_.data = tables_.view();
     params_.rule = rule;
+    params_.bound = gpu_bound_of(bound);
+    params_.mapping = config.mapping;
+    params_.johnson = johnson_.view();
     params_.placement = config.placement;
-    params_.layout = make_warp_layout(n_, m_, sizeof(Cell), config.placement);
+    params_.layout =
+        make_warp_layout(n_, m_, sizeof(Cell), config.placement, params_.bound != GpuBound::kLb1);
     params_.steps = config.steps;
     params_.select = config.select;
     params_.control = &control_;
@@ -161,24 +169,40 @@ class EmulatedEngine {
   }
 
   void run(int i, unsigned char* ws, int& state) {
+    if (params_.bound == GpuBound::kLb1) {
+      run_with<false>(i, ws, state);
+    } else {
+      run_with<true>(i, ws, state);
+    }
+  }
+
+  template <bool kLb2>
+  void run_with(int i, unsigned char* ws, int& state) {
     const Time* times = tables_.view().times_by_job;
+    const JohnsonView johnson = params_.johnson;
     switch (config_.placement) {
       case Placement::kShared:
-        emulation::run_warp(
-            [&] { state = explore_ivm<Cell, Placement::kShared>(pool_, params_, times, ws, i); });
+        emulation::run_warp([&] {
+          state = explore_ivm<Cell, Placement::kShared, kLb2>(pool_, params_, times, johnson,
+                                                              ws, i);
+        });
         break;
       case Placement::kStackGlobal:
         emulation::run_warp([&] {
-          state = explore_ivm<Cell, Placement::kStackGlobal>(pool_, params_, times, ws, i);
+          state = explore_ivm<Cell, Placement::kStackGlobal, kLb2>(pool_, params_, times,
+                                                                   johnson, ws, i);
         });
         break;
       default:
-        emulation::run_warp(
-            [&] { state = explore_ivm<Cell, Placement::kGlobal>(pool_, params_, times, ws, i); });
+        emulation::run_warp([&] {
+          state = explore_ivm<Cell, Placement::kGlobal, kLb2>(pool_, params_, times, johnson,
+                                                              ws, i);
+        });
     }
   }
 
   FlowshopTables tables_;
+  JohnsonTables johnson_;
   int n_, m_;
   Config config_;
   int k_;
@@ -236,6 +260,31 @@ TEST(GpuEmulatedExplorer, NodeCountsEqualTheCpuAtTheOptimum) {
 
 TEST(GpuEmulatedExplorer, WideCellsCountTheSame) {
   expect_counts_equal<std::int16_t>(42, 15, 3, 7);
+}
+
+// The LB2 kernels (lb2, lb2-adjacent, lb1+lb2), both mappings: counts equal the CPU's.
+TEST(GpuEmulatedExplorer, Lb2CountsEqualTheCpuForEveryBoundAndMapping) {
+  std::mt19937 rng(45);
+  const BoundKind bounds[] = {BoundKind::kLb2, BoundKind::kLb2Adjacent, BoundKind::kLb1ThenLb2};
+  for (int trial = 0; trial < 48; ++trial) {
+    const int n = 3 + trial % 6;
+    const Instance inst = testing::random_instance(rng, n, 2 + static_cast<int>(rng() % 12));
+    const BranchingRule rule = kRules[trial % 5];
+    const BoundKind bound = bounds[trial % 3];
+    const Time optimum = testing::brute_force_optimum(inst);
+    const auto cpu = testing::sequential_search(inst, {bound, rule}, optimum);
+    Config config{1 + static_cast<int>(rng() % 12), 1 + static_cast<int>(rng() % 9),
+                  kPlacements[(trial / 3) % 3], 0.8, kSelectWarp,
+                  (trial / 9) % 2 ? GpuMapping::kStatic : GpuMapping::kRemap};
+    EmulatedEngine<std::int8_t> gpu(inst, rule, optimum, config, bound);
+    gpu.set_work({Interval{0, permbb::factorial(n)}});
+    int rounds = 0;
+    while (gpu.round()) ASSERT_LT(++rounds, 1000000);
+    ASSERT_EQ(gpu.decomposed(), cpu.nodes.decomposed)
+        << "trial " << trial << " bound " << to_string(bound) << " rule " << to_string(rule);
+    EXPECT_EQ(gpu.leaves(), cpu.nodes.leaves);
+    EXPECT_EQ(gpu.best(), optimum);
+  }
 }
 
 TEST(GpuEmulatedExplorer, FindsTheOptimumFromNoBound) {

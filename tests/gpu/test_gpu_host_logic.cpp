@@ -206,17 +206,28 @@ TEST(GpuWorkSplit, SpreadAndMinimumStealLength) {
 TEST(GpuLayout, WorkspaceFieldsAreAlignedAndDisjoint) {
   for (int n : {2, 7, 20, 50, 127, 128, 200}) {
     for (int m : {1, 5, 20, 33}) {
+      for (bool lb2 : {false, true}) {
       const int cell_bytes = n < 128 ? 1 : 2;
-      const WarpLayout a = make_warp_layout(n, m, cell_bytes, Placement::kShared);
+      const WarpLayout a = make_warp_layout(n, m, cell_bytes, Placement::kShared, lb2);
       EXPECT_EQ(a.bytes % 16, 0);
       EXPECT_EQ(a.lb_front % 16, 0);
+      EXPECT_EQ(a.lb_back, a.lb_front + 4 * n);  // lb[direction * n + i]
+      if (lb2) {
+        EXPECT_GE(a.todo, a.lb_back + 4 * n);
+        EXPECT_GE(a.scheduled, a.todo + 4 * n);
+        EXPECT_GE(a.stack, a.scheduled + n);
+      } else {
+        EXPECT_EQ(a.todo, -1);
+        EXPECT_EQ(a.scheduled, -1);
+      }
       EXPECT_GE(a.stack, a.lb_back + 4 * n);
       EXPECT_GE(a.matrix, a.stack + 12 * m * n);
       EXPECT_GE(a.bytes, a.matrix + n * (n + 1) / 2 * cell_bytes);
-      const WarpLayout b = make_warp_layout(n, m, cell_bytes, Placement::kStackGlobal);
+      const WarpLayout b = make_warp_layout(n, m, cell_bytes, Placement::kStackGlobal, lb2);
       EXPECT_EQ(b.stack, -1);
       EXPECT_LT(b.bytes, a.bytes);
-      EXPECT_EQ(make_warp_layout(n, m, cell_bytes, Placement::kGlobal).bytes, 0);
+      EXPECT_EQ(make_warp_layout(n, m, cell_bytes, Placement::kGlobal, lb2).bytes, 0);
+      }
     }
   }
 }

@@ -1,6 +1,7 @@
 // Device building blocks against their host references (style.md: every kernel test compares
 // the device result with a host reference on many inputs): the warp LB1 (summaries, children
-// bounds, complete makespan), the warp branching decision, the warp row operations and the
+// bounds, complete makespan), the warp LB2 (both mappings, both pair sets, lb1+lb2), the warp
+// branching decision, the warp row operations and the
 // factoradic arithmetic of work stealing.
 #include <gtest/gtest.h>
 
@@ -16,6 +17,9 @@
 #include "warp_branching.cuh"
 #include "warp_ivm.cuh"
 #include "warp_lb1.cuh"
+#include "warp_lb2.cuh"
+#include "johnson_tables.hpp"
+#include "lb2_cases.hpp"
 
 namespace permbb::gpu {
 namespace {
@@ -269,6 +273,67 @@ TEST(GpuFactoradic, SplitPointMidpointAndSubtractEqualTheHost) {
       ASSERT_TRUE(std::equal(want.begin(), want.end(), mid.begin() + static_cast<long>(n) * c));
       factoradic::subtract(y, x, want.data(), n);
       ASSERT_TRUE(std::equal(want.begin(), want.end(), diff.begin() + static_cast<long>(n) * c));
+    }
+  }
+}
+
+
+// One LB2 case per warp (tests/gpu/lb2_cases.hpp): flags, LB2 without and with cutoff, and
+// the lb1+lb2 refinement of `kept` (LB1 bounds on entry).
+__global__ void lb2_kernel(FlowshopView d, JohnsonView johnson, const Time* summary,
+                           const std::int8_t* cells, int count, int direction, Time upper_bound,
+                           GpuMapping mapping, unsigned char* scheduled, Time* exact, Time* cut,
+                           Time* kept, int* todo) {
+  const int m = d.machines;
+  const int n = d.jobs;
+  warp::mark_scheduled(cells, count, n, scheduled);
+  const warp::Lb2Node node{d, johnson, summary, summary + m, summary + 2 * m, scheduled};
+  warp::bound_children_lb2(node, cells, count, true, true, kInfiniteTime, mapping, exact, n);
+  warp::bound_children_lb2(node, cells, count, true, true, upper_bound, mapping, cut, n);
+  warp::refine_with_lb2(node, cells, count, direction, upper_bound, mapping, kept, todo);
+}
+
+TEST(GpuWarpLb2, BoundsEqualTheHostForEveryMappingAndPairSet) {
+  std::mt19937 rng(64);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int n = 2 + trial % 60;
+    const int m = 1 + static_cast<int>(rng() % kMaxGpuLb2Machines);
+    const Instance inst = testing::random_instance(rng, n, m, trial % 2 ? 99 : 5);
+    const FlowshopTables tables(inst);
+    const JohnsonTables johnson(inst, trial % 3 ? MachinePairs::kAll : MachinePairs::kAdjacent);
+    const testing::Lb2Case c = testing::make_lb2_case(rng, tables, johnson);
+    DeviceTables dt(tables);
+    DeviceBuffer<int> ma(johnson.machine_a().size() + 1), mb(johnson.machine_b().size() + 1);
+    DeviceBuffer<JohnsonEntry> seq(johnson.sequence().size() + 1);
+    ma.upload(johnson.machine_a());
+    mb.upload(johnson.machine_b());
+    seq.upload(johnson.sequence());
+    const JohnsonView jv{johnson.pair_count(), n, ma.data(), mb.data(), seq.data()};
+    DeviceBuffer<Time> summary(c.summary.size());
+    summary.upload(c.summary);
+    DeviceBuffer<std::int8_t> cells(c.cells.size());
+    cells.upload(c.cells);
+    for (GpuMapping mapping : {GpuMapping::kStatic, GpuMapping::kRemap}) {
+      std::vector<Time> kept(n, -1);
+      for (int i = 0; i < c.count; ++i) {
+        const Time* f = c.summary.data();
+        kept[i] = lb1_child_bound(tables.view(), f, f + m, f + 2 * m, c.cells[i], c.direction);
+      }
+      DeviceBuffer<unsigned char> scheduled(n);
+      DeviceBuffer<Time> exact(2 * n), cut(2 * n), kept_d(n);
+      DeviceBuffer<int> todo(n);
+      const std::vector<Time> unset(2 * n, -1);
+      exact.upload(unset);
+      cut.upload(unset);
+      kept_d.upload(kept);
+      lb2_kernel<<<1, 32>>>(dt.view(tables), jv, summary.data(), cells.data(), c.count,
+                            c.direction, c.upper_bound, mapping, scheduled.data(), exact.data(),
+                            cut.data(), kept_d.data(), todo.data());
+      ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+      ASSERT_EQ(scheduled.download(), c.scheduled) << "trial " << trial;
+      ASSERT_EQ(exact.download(), c.lb2_exact) << "trial " << trial;
+      ASSERT_EQ(cut.download(), c.lb2) << "trial " << trial;
+      ASSERT_EQ(kept_d.download(), c.refined) << "trial " << trial;
     }
   }
 }
