@@ -1,4 +1,5 @@
 #include "cluster_solve.hpp"
+#include "bound_choice.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -253,7 +254,7 @@ int run_worker_rank(const SolveOptions& options, const Instance& instance,
 int run_cluster_solve(const SolveOptions& options, const cluster::MpiSession& session,
                       SignalWatcher& signals) {
   const Instance instance = load_instance(options.instance);
-  const SearchSettings settings{parse_bound_kind(options.bound),
+  const SearchSettings settings{bound_for(options.bound, instance),
                                 parse_branching_rule(options.branching)};
   if (session.rank() == 0) {
     return run_coordinator_rank(options, instance, settings, session.size() - 1, signals);

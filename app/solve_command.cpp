@@ -1,4 +1,5 @@
 #include "solve_command.hpp"
+#include "bound_choice.hpp"
 
 #include <algorithm>
 
@@ -67,7 +68,7 @@ SolveStatus status_of(const SearchOutcome& outcome, const Incumbent& incumbent) 
 
 int run_solve(const SolveOptions& options, SignalWatcher& signals) {
   const Instance instance = load_instance(options.instance);
-  const SearchSettings settings{parse_bound_kind(options.bound),
+  const SearchSettings settings{bound_for(options.bound, instance),
                                 parse_branching_rule(options.branching)};
   const StartPoint start = resolve_start(options, instance, settings);
   Incumbent incumbent;

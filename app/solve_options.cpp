@@ -23,7 +23,9 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
                      "continue the search saved in this checkpoint (any number of ranks)");
   command.add_flag("--restart-fallback", options.restart_fallback,
                    "if the --restart file is unusable, use FILE.prev (and say so)");
-  command.add_option("--bound", options.bound, "lower bound: " + joined_names(bound_kind_names()))
+  command.add_option("--bound", options.bound,
+                     "lower bound: " + joined_names(bound_kind_names()) +
+                         "|auto (the fastest measured for the instance's class)")
       ->capture_default_str();
   command
       .add_option("--branch", options.branching,

@@ -7,6 +7,7 @@ PERMBB_SHARED_DATA (../shared/data) in the environment. Expected values are publ
 import json
 import os
 import subprocess
+import tempfile
 import unittest
 
 BIN = os.environ["PERMBB_BIN"]
@@ -56,6 +57,25 @@ class SolveTaillard(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertEqual(result["status"], "optimal")
         self.assertEqual(result["makespan"], 1081)
+
+    def test_every_bound_and_auto_find_the_optimum(self):
+        for bound in ["lb1", "lb2", "lb2-adjacent", "lb1+lb2", "auto"]:
+            proc, result = solve_json("ta004", "--bound", bound)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            self.assertEqual(result["makespan"], 1293, bound)
+            self.assertEqual(result["bound"], "lb1" if bound == "auto" else bound)
+
+    def test_auto_bounds_two_machines_with_johnsons_rule(self):
+        # Two machines: LB2's only pair is Johnson's rule, exact at the root. By hand: Johnson
+        # orders the jobs 3 1 5 4 2; machine 2 then ends at 23 (= 22 on machine 1 + 1).
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "two_machines.txt")
+            with open(path, "w") as f:
+                f.write("5 2\n3 6 2 7 4\n5 1 6 2 3\n")
+            proc, result = solve_json(path, "--bound", "auto")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(result["bound"], "lb2")
+        self.assertEqual(result["makespan"], 23)
 
     def test_human_output_ends_with_rate(self):
         proc = run("solve", "ta004", "--quiet")
