@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""LB2 on the GPU: Taillard ta021..ta030 (20 x 20) at their optima (--ub opt, MinMin), so the
+tree depends only on the bound. For each instance and each configuration: decomposed nodes,
+seconds and nodes/second, and the total time per configuration. Configurations:
+
+  lb1             LB1 (the baseline, measured in the same run)
+  lb2             LB2 over all machine pairs, remapped lanes (the default)
+  lb2-static      the same with the static thread-to-child mapping (2016 Algorithm 4)
+  lb2-global      LB2 with Johnson's tables read from global memory instead of shared
+  lb2-adjacent    LB2 over adjacent machine pairs only
+  lb1+lb2         LB1 for both children sets, LB2 for the kept set's survivors (remapped)
+  lb1+lb2-static  the same, static mapping
+
+Tree sizes are set beside the 2016 paper's Table 1 (LB2 at the optimum, millions of nodes).
+Drives permbb-gpu-check (built with the CUDA explorer, beside permbb). Prints a Markdown
+table; --json writes the raw results.
+
+Usage: bench/gpu_lb2.py [--bin build/permbb-gpu-check] [--instances ta021,...]
+                        [--configs lb1,lb2,...] [--budget SECONDS] [--json FILE]
+       bench/gpu_lb2.py --from RESULTS.jsonl   (the table of recorded driver output)
+"""
+import argparse
+import json
+import subprocess
+import sys
+
+DEFAULT_INSTANCES = ",".join(f"ta{i:03d}" for i in range(21, 31))
+CONFIGS = {
+    "lb1": ["--bound", "lb1"],
+    "lb2": ["--bound", "lb2"],
+    "lb2-static": ["--bound", "lb2", "--static-map"],
+    "lb2-global": ["--bound", "lb2", "--johnson-placement", "2"],
+    "lb2-shared": ["--bound", "lb2", "--johnson-placement", "1"],
+    "lb2-adjacent": ["--bound", "lb2-adjacent"],
+    "lb1+lb2": ["--bound", "lb1+lb2"],
+    "lb1+lb2-static": ["--bound", "lb1+lb2", "--static-map"],
+}
+DEFAULT_CONFIGS = "lb1,lb2,lb2-static,lb2-adjacent,lb1+lb2,lb1+lb2-static"
+# 2016 paper, Table 1: decomposed nodes (millions) with LB2 at the optimum, ta021..ta030.
+PAPER_TABLE1_MILLIONS = {21: 41.4, 22: 22.1, 23: 140.8, 24: 40.1, 25: 41.4, 26: 71.4,
+                         27: 57.1, 28: 8.1, 29: 6.8, 30: 1.6}
+
+
+def run_one(binary, instance, config, budget):
+    command = [binary, instance, "--ub", "opt", "--budget", str(budget)] + CONFIGS[config]
+    out = subprocess.run(command, capture_output=True, text=True, timeout=budget + 120)
+    if out.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed ({out.returncode}): {out.stderr}")
+    lines = [l for l in out.stdout.splitlines() if l.strip().startswith("{")]
+    result = json.loads(lines[-1])
+    result["config"] = config
+    return result
+
+
+def table(results, configs, instances):
+    rows = ["| instance | paper LB2 (M) | " +
+            " | ".join(f"{c} nodes (M) | {c} s | {c} M nodes/s" for c in configs) + " |",
+            "|---|---|" + "---|---|---|" * len(configs)]
+    by_key = {(r["instance"], r["config"]): r for r in results}
+    totals = {c: 0.0 for c in configs}
+    for instance in instances:
+        number = int(instance[2:])
+        cells = [instance, f"{PAPER_TABLE1_MILLIONS.get(number, float('nan')):.1f}"]
+        for c in configs:
+            r = by_key.get((instance, c))
+            if r is None:
+                cells += ["-", "-", "-"]
+                continue
+            mark = "" if r["complete"] else " (cut)"
+            cells += [f"{r['nodes_decomposed'] / 1e6:.2f}{mark}", f"{r['seconds']:.2f}",
+                      f"{r['nodes_per_second'] / 1e6:.2f}"]
+            totals[c] += r["seconds"]
+        rows.append("| " + " | ".join(cells) + " |")
+    cells = ["total seconds", ""]
+    for c in configs:
+        cells += ["", f"{totals[c]:.1f}", ""]
+    rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def config_of(result):
+    """The configuration name a recorded driver line was run with."""
+    name = result["bound"]
+    if result.get("mapping") == "static":
+        name += "-static"
+    return name
+
+
+def print_recorded(path):
+    with open(path) as f:
+        results = [json.loads(line) for line in f if line.strip().startswith("{")]
+    for r in results:
+        r["config"] = config_of(r)
+    configs = list(dict.fromkeys(r["config"] for r in results))
+    instances = list(dict.fromkeys(r["instance"] for r in results))
+    print(f"device: {results[0].get('device', '?')}")
+    print(table(results, configs, instances))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bin", default="build/permbb-gpu-check")
+    parser.add_argument("--instances", default=DEFAULT_INSTANCES)
+    parser.add_argument("--configs", default=DEFAULT_CONFIGS)
+    parser.add_argument("--budget", type=float, default=120.0,
+                        help="seconds per run before it is cut (marked '(cut)')")
+    parser.add_argument("--json", help="write the raw results here")
+    parser.add_argument("--from", dest="recorded",
+                        help="print the table of recorded permbb-gpu-check lines instead")
+    args = parser.parse_args()
+    if args.recorded:
+        print_recorded(args.recorded)
+        return
+    instances = args.instances.split(",")
+    configs = args.configs.split(",")
+    unknown = [c for c in configs if c not in CONFIGS]
+    if unknown:
+        sys.exit(f"unknown configuration(s) {unknown}; known: {', '.join(CONFIGS)}")
+    results = []
+    for instance in instances:
+        for config in configs:
+            r = run_one(args.bin, instance, config, args.budget)
+            results.append(r)
+            print(json.dumps(r), file=sys.stderr, flush=True)
+    if results:
+        print(f"device: {results[0].get('device', '?')}, IVMs: {results[0].get('ivms', '?')}")
+    print(table(results, configs, instances))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
