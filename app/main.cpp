@@ -13,6 +13,7 @@
 #include "signal_watcher.hpp"
 #include "input_error.hpp"
 #include "instance_command.hpp"
+#include "knapsack_command.hpp"
 #include "mpi_transport.hpp"
 #include "solve_command.hpp"
 #include "solve_options.hpp"
@@ -75,6 +76,11 @@ int main(int argc, char** argv) {
   CLI::App* instance = app.add_subcommand("instance", "print an instance in the plain format");
   instance->add_option("instance", instance_spec, "Taillard name or instance file")->required();
 
+  permbb::app::KnapsackCommandOptions knapsack_options;
+  CLI::App* knapsack = app.add_subcommand(
+      "knapsack", "solve a 0-1 knapsack instance exactly (branch-and-bound on CPU/GPU, or DP)");
+  permbb::app::add_knapsack_options(*knapsack, knapsack_options);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -94,6 +100,10 @@ int main(int argc, char** argv) {
     }
     if (checkpoint->parsed()) return permbb::app::run_checkpoint(checkpoint_file, checkpoint_json);
     if (heuristic->parsed()) return permbb::app::run_heuristic_command(heuristic_options);
+    if (knapsack->parsed()) {
+      configure_logging(knapsack_options.log_level, knapsack_options.quiet);
+      return permbb::app::run_knapsack_command(knapsack_options);
+    }
     return permbb::app::run_instance(instance_spec);
   } catch (const permbb::InputError& e) {
     std::cerr << "permbb: error: " << e.what() << "\n";

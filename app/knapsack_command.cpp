@@ -1,0 +1,285 @@
+#include "knapsack_command.hpp"
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
+
+#include "cli_output.hpp"
+#include "gpu_devices.hpp"
+#include "host_list_backend.hpp"
+#include "input_error.hpp"
+#include "knapsack_dp.hpp"
+#include "knapsack_file.hpp"
+#include "knapsack_generator.hpp"
+#include "knapsack_gpu.hpp"
+#include "knapsack_level_search.hpp"
+#include "knapsack_memory_cap.hpp"
+
+namespace permbb::app {
+namespace {
+
+namespace ks = permbb::knapsack;
+using Clock = std::chrono::steady_clock;
+
+struct KnapsackReport {
+  std::string method;
+  std::string engine;  // cpu | gpu | dp
+  std::string device;  // the GPU's name, when used
+  ks::KnapsackSolution solution;
+  bool complete = true;
+  std::optional<ks::LevelSearchStatistics> statistics;  // branch-and-bound only
+  ks::LevelSearchOptions search;
+  double seconds = 0;
+  double setup_seconds = 0;
+};
+
+ks::KnapsackInstance load(const KnapsackCommandOptions& options) {
+  if (options.instance_file.empty() == options.generate.empty()) {
+    throw InputError("knapsack: give an instance file or --generate CLASS,n,R,seed (one of them)");
+  }
+  const std::optional<std::int64_t> capacity =
+      options.capacity >= 0 ? std::optional<std::int64_t>(options.capacity) : std::nullopt;
+  if (!options.generate.empty()) {
+    return ks::generate_instance(ks::parse_generator_spec(options.generate), capacity);
+  }
+  ks::KnapsackInstance instance = ks::read_knapsack_file(options.instance_file);
+  if (capacity) instance.capacity = *capacity;
+  return instance;
+}
+
+double seconds_since(Clock::time_point begin) {
+  return std::chrono::duration<double>(Clock::now() - begin).count();
+}
+
+// The GPU to use, or none: --gpu insists (an InputError without one), auto takes one if any.
+std::optional<gpu::DeviceInfo> choose_device(const KnapsackCommandOptions& options) {
+  if (options.gpu == "off") return std::nullopt;
+  const auto devices =
+      gpu::built_with_cuda() ? gpu::list_devices() : std::vector<gpu::DeviceInfo>{};
+  if (options.gpu == "on" && devices.empty()) {
+    throw InputError(gpu::built_with_cuda() ? "--gpu: no CUDA device is visible"
+                                            : "--gpu: this permbb was built without CUDA");
+  }
+  if (devices.empty()) return std::nullopt;
+  return devices.front();
+}
+
+double memory_fraction(const KnapsackCommandOptions& options) {
+  return options.memory_fraction > 0 ? options.memory_fraction : ks::kDefaultMemoryFraction;
+}
+
+// --max-list-nodes, or --memory-fraction of the memory the list lives in.
+std::int64_t list_cap(const KnapsackCommandOptions& options, const ks::ItemTable& items,
+                      const std::optional<gpu::DeviceInfo>& device) {
+  if (options.max_list_nodes > 0) return options.max_list_nodes;
+  const int words = items.words_per_node();
+  if (device) {
+    return ks::list_slots_for_memory(device->global_memory_bytes, memory_fraction(options),
+                                     ks::gpu::device_bytes_per_slot(words));
+  }
+  const std::int64_t memory = ks::physical_memory_bytes();
+  if (memory == 0) return ks::LevelSearchOptions{}.max_list_nodes;
+  return ks::list_slots_for_memory(memory, memory_fraction(options),
+                                   ks::host_bytes_per_slot(words));
+}
+
+// --max-set-aside-nodes, or --memory-fraction of the host's memory (sub-lists wait there).
+std::int64_t set_aside_budget(const KnapsackCommandOptions& options, const ks::ItemTable& items) {
+  if (options.max_set_aside_nodes > 0) return options.max_set_aside_nodes;
+  const std::int64_t memory = ks::physical_memory_bytes();
+  if (memory == 0) return ks::LevelSearchOptions{}.max_set_aside_nodes;
+  return ks::list_slots_for_memory(memory, memory_fraction(options),
+                                   ks::host_bytes_per_slot(items.words_per_node()));
+}
+
+KnapsackReport solve_branch_and_bound(const KnapsackCommandOptions& options,
+                                      const ks::KnapsackInstance& instance) {
+  KnapsackReport report;
+  report.method = "bb";
+  const auto setup_begin = Clock::now();
+  const auto device = choose_device(options);
+  const ks::ItemTable items(instance);
+  report.search.max_list_nodes = list_cap(options, items, device);
+  report.search.max_set_aside_nodes = set_aside_budget(options, items);
+  if (options.switch_threshold > 0) report.search.switch_threshold = options.switch_threshold;
+  report.search.time_limit_seconds = options.time_limit_seconds;
+  ks::HostListBackend cpu(items);
+  std::unique_ptr<ks::LevelListBackend> gpu_list;
+  if (device) {
+    gpu_list =
+        ks::gpu::make_device_list_backend(items, {device->index, report.search.max_list_nodes});
+    report.device = device->name;
+  }
+  report.engine = device ? "gpu" : "cpu";
+  report.setup_seconds = seconds_since(setup_begin);
+  spdlog::info(
+      "knapsack: {} items ({} fit), engine {}{}, switch threshold {}, list cap {} slots, "
+      "set-aside budget {} nodes",
+      instance.items(), items.count(), report.engine, device ? " (" + device->name + ")" : "",
+      report.search.switch_threshold, report.search.max_list_nodes,
+      report.search.max_set_aside_nodes);
+
+  const auto begin = Clock::now();
+  ks::LevelSearchResult result = ks::run_level_search(items, cpu, gpu_list.get(), report.search);
+  report.seconds = seconds_since(begin);
+  report.solution = std::move(result.solution);
+  report.complete = result.complete;
+  report.statistics = result.statistics;
+  return report;
+}
+
+KnapsackReport solve_dynamic_program(const KnapsackCommandOptions& options,
+                                     const ks::KnapsackInstance& instance) {
+  if (options.gpu == "on") throw InputError("--gpu: the dynamic program runs on the CPU only");
+  KnapsackReport report;
+  report.method = "dp";
+  report.engine = "dp";
+  const std::uint64_t limit = options.dp_memory_mib > 0
+                                  ? static_cast<std::uint64_t>(options.dp_memory_mib) << 20
+                                  : ks::kDefaultDpMemoryBytes;
+  const auto begin = Clock::now();
+  report.solution = ks::solve_dp(instance, limit);
+  report.seconds = seconds_since(begin);
+  return report;
+}
+
+std::vector<int> one_based(const std::vector<int>& items) {
+  std::vector<int> out;
+  out.reserve(items.size());
+  for (const int i : items) out.push_back(i + 1);
+  return out;
+}
+
+std::string format_human(const ks::KnapsackInstance& instance, const KnapsackReport& r) {
+  std::ostringstream out;
+  out << "instance      " << instance.name << " (" << instance.items() << " items, capacity "
+      << instance.capacity << ")\n";
+  out << "status        " << (r.complete ? "optimal" : "incomplete (time limit)") << "\n";
+  out << "value         " << r.solution.value << "\n";
+  out << "weight        " << r.solution.weight << "\n";
+  out << "items        ";
+  for (const int i : one_based(r.solution.items)) out << ' ' << i;
+  out << "\n";
+  if (r.statistics) out << "nodes         " << r.statistics->nodes_explored << "\n";
+  out.setf(std::ios::fixed);
+  out.precision(3);
+  out << "seconds       " << r.seconds << "\n";
+  out << "engine        " << r.engine;
+  if (r.statistics) {
+    const auto& s = *r.statistics;
+    out << " (levels: " << s.levels_small << " on the CPU, " << s.levels_large << " on the GPU; "
+        << s.switches << " switches, " << s.splits << " lists set aside)";
+  }
+  out << "\n";
+  return out.str();
+}
+
+nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackReport& r) {
+  nlohmann::json j;
+  j["instance"] = instance.name;
+  j["items"] = instance.items();
+  j["capacity"] = instance.capacity;
+  j["method"] = r.method;
+  j["status"] = r.complete ? "optimal" : "incomplete";
+  j["value"] = r.solution.value;
+  j["weight"] = r.solution.weight;
+  j["chosen"] = one_based(r.solution.items);
+  j["seconds"] = r.seconds;
+  j["setup_seconds"] = r.setup_seconds;
+  j["engine"] = r.engine;
+  j["device"] = r.device.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.device);
+  const nlohmann::json none(nullptr);
+  const auto* s = r.statistics ? &*r.statistics : nullptr;
+  j["nodes_explored"] = s ? nlohmann::json(s->nodes_explored) : none;
+  j["levels_cpu"] = s ? nlohmann::json(s->levels_small) : none;
+  j["levels_gpu"] = s ? nlohmann::json(s->levels_large) : none;
+  j["switches"] = s ? nlohmann::json(s->switches) : none;
+  j["lists_set_aside"] = s ? nlohmann::json(s->splits) : none;
+  j["largest_list"] = s ? nlohmann::json(s->largest_list) : none;
+  j["largest_set_aside"] = s ? nlohmann::json(s->largest_set_aside) : none;
+  j["switch_threshold"] = s ? nlohmann::json(r.search.switch_threshold) : none;
+  j["max_list_nodes"] = s ? nlohmann::json(r.search.max_list_nodes) : none;
+  j["max_set_aside_nodes"] = s ? nlohmann::json(r.search.max_set_aside_nodes) : none;
+  return j;
+}
+
+}  // namespace
+
+void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
+  auto* file =
+      command.add_option("file", options.instance_file,
+                         "instance file: 'n c', then n lines 'profit weight' (# comments)");
+  auto* generate = command.add_option("--generate", options.generate,
+                                      "generate an instance: CLASS,n,R,seed with CLASS one of " +
+                                          joined_names(ks::instance_class_names()));
+  file->excludes(generate);
+  command
+      .add_option("--capacity", options.capacity,
+                  "knapsack capacity (default: the file's; half the total weight when generated)")
+      ->check(CLI::NonNegativeNumber);
+  command
+      .add_option("--method", options.method,
+                  "bb: branch-and-bound (CPU/GPU); dp: dynamic programming, O(n c)")
+      ->check(CLI::IsMember({"bb", "dp"}))
+      ->capture_default_str();
+  auto* gpu = command.add_flag_callback(
+      "--gpu", [&options] { options.gpu = "on"; }, "use the GPU (an error without one)");
+  auto* no_gpu = command.add_flag_callback(
+      "--no-gpu", [&options] { options.gpu = "off"; },
+      "CPU only (default: the GPU for large lists when there is one)");
+  gpu->excludes(no_gpu);
+  command
+      .add_option("--switch-threshold", options.switch_threshold,
+                  "lists of at least this many nodes go to the GPU, smaller ones to the CPU "
+                  "(default " +
+                      std::to_string(ks::kDefaultSwitchThreshold) + ")")
+      ->check(CLI::PositiveNumber);
+  command
+      .add_option("--max-list-nodes", options.max_list_nodes,
+                  "most slots of the node list (children included, at least 2); longer lists "
+                  "are cut and explored depth-first (default: from --memory-fraction)")
+      ->check(CLI::Range(std::int64_t{2}, ks::kMaxListSlots));
+  command
+      .add_option("--max-set-aside-nodes", options.max_set_aside_nodes,
+                  "most nodes of cut lists waiting in host memory (plus 2 per level); lists "
+                  "are cut shorter as they near it (default: from --memory-fraction)")
+      ->check(CLI::PositiveNumber);
+  command
+      .add_option("--memory-fraction", options.memory_fraction,
+                  "share of the device's (or, without GPU, the host's) memory the list may "
+                  "take, and of the host's for the lists set aside (default 0.25)")
+      ->check(CLI::Range(0.001, 0.95));
+  command
+      .add_option("--dp-memory-mib", options.dp_memory_mib,
+                  "most memory of --method dp, in MiB (default 4096)")
+      ->check(CLI::PositiveNumber);
+  command
+      .add_option("--time-limit", options.time_limit_seconds,
+                  "stop the branch-and-bound after this many seconds (0: none); the result is "
+                  "then incomplete (exit 3)")
+      ->check(CLI::NonNegativeNumber);
+  command.add_option("--json", options.json_path,
+                     "write a machine-readable result to FILE ('-': standard output)");
+  command.add_flag("--quiet", options.quiet, "only warnings and errors on stderr");
+  command.add_option("--log-level", options.log_level, "trace|debug|info|warn|error")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
+      ->capture_default_str();
+}
+
+int run_knapsack_command(const KnapsackCommandOptions& options) {
+  const ks::KnapsackInstance instance = load(options);
+  ks::validate_instance(instance);
+  const KnapsackReport report = options.method == "dp" ? solve_dynamic_program(options, instance)
+                                                       : solve_branch_and_bound(options, instance);
+  ks::check_solution(instance, report.solution);
+  if (options.json_path != "-") std::cout << format_human(instance, report) << std::flush;
+  if (!options.json_path.empty()) write_json_file(to_json(instance, report), options.json_path);
+  return report.complete ? 0 : 3;
+}
+
+}  // namespace permbb::app

@@ -1,0 +1,37 @@
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace permbb::app {
+
+// Everything `permbb knapsack` is told, as the command line spells it; add_knapsack_options
+// declares the options, their checks and their help text.
+struct KnapsackCommandOptions {
+  std::string instance_file;
+  std::string generate;                  // "CLASS,n,R,seed"
+  std::int64_t capacity = -1;            // -1: the file's, or half the total weight when generated
+  std::string gpu = "auto";              // auto | on | off
+  std::string method = "bb";             // bb | dp
+  std::int64_t switch_threshold = 0;     // 0: the default (knapsack_level_search.hpp)
+  std::int64_t max_list_nodes = 0;       // 0: from --memory-fraction of the memory
+  std::int64_t max_set_aside_nodes = 0;  // 0: from --memory-fraction of the host's memory
+  double memory_fraction = 0;            // 0: the default (knapsack_memory_cap.hpp)
+  std::int64_t dp_memory_mib = 0;        // 0: the default (knapsack_dp.hpp)
+  double time_limit_seconds = 0;         // 0: none (branch-and-bound only)
+  std::string json_path;                 // "-" for stdout
+  bool quiet = false;
+  std::string log_level = "info";
+};
+
+void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options);
+
+// `permbb knapsack FILE | --generate CLASS,n,R,seed ...`: solves the 0-1 knapsack instance
+// exactly and prints the optimal value, its weight, the chosen items (1-based), the nodes
+// explored, the seconds and the engine; writes the JSON if asked. Throws InputError for bad
+// input (--gpu without a usable GPU included). Returns the exit status: 0, or 3 when the time
+// limit stopped the search (status incomplete: the best solution found is shown).
+int run_knapsack_command(const KnapsackCommandOptions& options);
+
+}  // namespace permbb::app

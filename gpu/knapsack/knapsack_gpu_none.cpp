@@ -1,0 +1,13 @@
+// The stand-in built without CUDA: no device list.
+#include <stdexcept>
+
+#include "knapsack_gpu.hpp"
+
+namespace permbb::knapsack::gpu {
+
+std::unique_ptr<LevelListBackend> make_device_list_backend(const ItemTable&,
+                                                           const DeviceListOptions&) {
+  throw std::runtime_error("the knapsack GPU list: this permbb was built without CUDA");
+}
+
+}  // namespace permbb::knapsack::gpu

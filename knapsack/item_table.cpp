@@ -1,0 +1,33 @@
+#include "item_table.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+
+#include "wide_arithmetic.hpp"
+
+namespace permbb::knapsack {
+
+ItemTable::ItemTable(const KnapsackInstance& instance) : capacity_(instance.capacity) {
+  for (int i = 0; i < instance.items(); ++i) {
+    if (instance.weights[i] <= capacity_) original_.push_back(i);
+  }
+  std::stable_sort(original_.begin(), original_.end(), [&instance](int a, int b) {
+    return ratio_greater(instance.profits[a], instance.weights[a], instance.profits[b],
+                         instance.weights[b]);
+  });
+  for (const int i : original_) {
+    profit_.push_back(instance.profits[i]);
+    weight_.push_back(instance.weights[i]);
+  }
+  min_weight_from_.assign(original_.size() + 1, std::numeric_limits<std::int64_t>::max());
+  for (int i = count() - 1; i >= 0; --i) {
+    min_weight_from_[i] = std::min(weight_[i], min_weight_from_[i + 1]);
+  }
+}
+
+ItemsView ItemTable::view() const {
+  return {count(), capacity_, profit_.data(), weight_.data(), min_weight_from_.data()};
+}
+
+}  // namespace permbb::knapsack

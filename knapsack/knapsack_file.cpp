@@ -1,0 +1,204 @@
+#include "knapsack_file.hpp"
+
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "input_error.hpp"
+
+namespace permbb::knapsack {
+namespace {
+
+// One line's values, comments stripped.
+struct Line {
+  int number = 0;
+  std::vector<std::string_view> tokens;
+};
+
+bool is_space(char c) {
+  return std::isspace(static_cast<unsigned char>(c)) != 0;
+}
+
+// A token as shown in a message: at most 32 printable characters, so the message stays one line.
+std::string quoted(std::string_view text) {
+  std::string shown = "'";
+  for (std::size_t k = 0; k < text.size() && k < 32; ++k) {
+    const auto c = static_cast<unsigned char>(text[k]);
+    shown += std::isprint(c) ? static_cast<char>(c) : '?';
+  }
+  if (text.size() > 32) shown += "...";
+  return shown + "'";
+}
+
+// Reads the lines that hold values, one at a time, numbering every line from 1.
+class LineReader {
+ public:
+  explicit LineReader(std::string_view text) : text_(text) {}
+
+  std::optional<Line> next() {
+    while (pos_ < text_.size()) {
+      Line line{++last_number_, split(read_raw())};
+      if (!line.tokens.empty()) return line;
+    }
+    return std::nullopt;
+  }
+  // The number of the last line read (the file's last line once next() gave nullopt).
+  int last_number() const { return last_number_ == 0 ? 1 : last_number_; }
+
+ private:
+  std::string_view read_raw() {
+    const std::size_t end = text_.find('\n', pos_);
+    const std::size_t stop = end == std::string_view::npos ? text_.size() : end;
+    std::string_view raw = text_.substr(pos_, stop - pos_);
+    pos_ = end == std::string_view::npos ? text_.size() : end + 1;
+    const std::size_t hash = raw.find('#');
+    return hash == std::string_view::npos ? raw : raw.substr(0, hash);
+  }
+
+  static std::vector<std::string_view> split(std::string_view raw) {
+    std::vector<std::string_view> tokens;
+    std::size_t k = 0;
+    while (k < raw.size()) {
+      while (k < raw.size() && is_space(raw[k])) ++k;
+      const std::size_t start = k;
+      while (k < raw.size() && !is_space(raw[k])) ++k;
+      if (k > start) tokens.push_back(raw.substr(start, k - start));
+    }
+    return tokens;
+  }
+
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  int last_number_ = 0;
+};
+
+std::string read_file_text(const std::string& path) {
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) throw InputError(path + ": cannot open file: " + std::strerror(errno));
+  std::string text;
+  char buffer[1 << 16];
+  std::size_t got = 0;
+  while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, got);
+  const bool failed = std::ferror(file) != 0;
+  const int error = errno;  // e.g. EISDIR: a directory opens but does not read
+  std::fclose(file);
+  if (failed) throw InputError(path + ": cannot read file: " + std::strerror(error));
+  return text;
+}
+
+class KnapsackParser {
+ public:
+  KnapsackParser(std::string_view text, const std::string& path) : path_(path), lines_(text) {}
+
+  KnapsackInstance parse() {
+    read_header();
+    while (const auto line = lines_.next()) read_item(*line);
+    if (instance_.items() < items_) {
+      fail(lines_.last_number(), "expected " + std::to_string(items_) +
+                                     " item lines (n in the header), found " +
+                                     std::to_string(instance_.items()));
+    }
+    return std::move(instance_);
+  }
+
+ private:
+  [[noreturn]] void fail(int line, const std::string& what) const {
+    throw InputError(path_ + ":" + std::to_string(line) + ": " + what);
+  }
+
+  void expect_values(const Line& line, const char* layout) const {
+    if (line.tokens.size() == 2) return;
+    fail(line.number, std::string("expected '") + layout + "', found " +
+                          std::to_string(line.tokens.size()) +
+                          (line.tokens.size() == 1 ? " value" : " values"));
+  }
+
+  std::int64_t integer(const Line& line, std::string_view token, const char* what, std::int64_t low,
+                       const char* low_words) const {
+    std::int64_t value = 0;
+    const char* first = token.data();
+    const char* last = first + token.size();
+    const auto [end, error] = std::from_chars(first, last, value);
+    if (error == std::errc::result_out_of_range) {
+      fail(line.number,
+           std::string(what) + " " + quoted(token) + " is out of range (beyond 2^63 - 1)");
+    }
+    if (error != std::errc() || end != last) {
+      fail(line.number, std::string(what) + " " + quoted(token) + " is not an integer");
+    }
+    if (value < low) {
+      fail(line.number, std::string(what) + " " + std::to_string(value) + " must be " + low_words);
+    }
+    return value;
+  }
+
+  void read_header() {
+    const auto line = lines_.next();
+    if (!line) fail(lines_.last_number(), "empty file: expected 'n capacity'");
+    expect_values(*line, "n capacity");
+    items_ = integer(*line, line->tokens[0], "item count", 1, "at least 1");
+    if (items_ > kMaxItems) {
+      fail(line->number, "item count " + std::to_string(items_) + " is above the limit " +
+                             std::to_string(kMaxItems));
+    }
+    instance_.capacity = integer(*line, line->tokens[1], "capacity", 0, "non-negative");
+  }
+
+  void read_item(const Line& line) {
+    if (instance_.items() == items_) {
+      fail(line.number,
+           "more item lines than the " + std::to_string(items_) + " announced in the header");
+    }
+    expect_values(line, "profit weight");
+    const std::int64_t profit = integer(line, line.tokens[0], "profit", 1, "positive");
+    const std::int64_t weight = integer(line, line.tokens[1], "weight", 1, "positive");
+    add_to_total(line, total_profit_, profit, "profit");
+    add_to_total(line, total_weight_, weight, "weight");
+    instance_.profits.push_back(profit);
+    instance_.weights.push_back(weight);
+  }
+
+  void add_to_total(const Line& line, std::int64_t& total, std::int64_t value,
+                    const char* what) const {
+    if (value > std::numeric_limits<std::int64_t>::max() - total) {
+      fail(line.number, std::string("the total ") + what + " exceeds 2^63 - 1");
+    }
+    total += value;
+  }
+
+  std::string path_;
+  LineReader lines_;
+  KnapsackInstance instance_;
+  std::int64_t items_ = 0;
+  std::int64_t total_profit_ = 0;
+  std::int64_t total_weight_ = 0;
+};
+
+}  // namespace
+
+KnapsackInstance parse_knapsack_text(std::string_view text, const std::string& path) {
+  KnapsackInstance instance = KnapsackParser(text, path).parse();
+  instance.name = std::filesystem::path(path).stem().string();
+  return instance;
+}
+
+KnapsackInstance read_knapsack_file(const std::string& path) {
+  return parse_knapsack_text(read_file_text(path), path);
+}
+
+std::string format_knapsack_file(const KnapsackInstance& instance) {
+  std::string text = "# " + instance.name + "\n";
+  text += std::to_string(instance.items()) + " " + std::to_string(instance.capacity) + "\n";
+  for (int i = 0; i < instance.items(); ++i) {
+    text += std::to_string(instance.profits[i]) + " " + std::to_string(instance.weights[i]) + "\n";
+  }
+  return text;
+}
+
+}  // namespace permbb::knapsack

@@ -1,0 +1,57 @@
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "item_table.hpp"
+#include "knapsack_solution.hpp"
+#include "list_backend.hpp"
+
+namespace permbb::knapsack {
+
+// Lists of at least this many nodes go to the large backend (the GPU), smaller ones to the
+// CPU (Lalami & El Baz 2012, §III.B.2, used 192 on a Tesla C2050). A provisional default:
+// `bench/knapsack.py --sweep-threshold` measures it on the device at hand.
+inline constexpr std::int64_t kDefaultSwitchThreshold = 2048;
+
+struct LevelSearchOptions {
+  // A list of q >= switch_threshold nodes is processed on the large backend, else on the small.
+  std::int64_t switch_threshold = kDefaultSwitchThreshold;
+  // The most list slots a level may use (q nodes + q children, so q <= max_list_nodes / 2);
+  // a longer list is cut: the search goes on with its first part and sets the rest aside,
+  // depth-first (knapsack_level_search.cpp). At least 2.
+  std::int64_t max_list_nodes = std::int64_t{1} << 24;
+  // The most nodes set aside in host memory (plus 2 per level): as the set-aside total nears
+  // it, levels are cut shorter.
+  std::int64_t max_set_aside_nodes = std::int64_t{1} << 26;
+  // Stop before the next level once this many seconds have passed (0: no limit); the result
+  // is then incomplete.
+  double time_limit_seconds = 0;
+};
+
+struct LevelSearchStatistics {
+  std::uint64_t nodes_explored = 0;    // nodes branched, summed over levels
+  std::uint64_t levels_small = 0;      // levels processed on the small backend (CPU)
+  std::uint64_t levels_large = 0;      // ... on the large backend (GPU)
+  std::uint64_t switches = 0;          // times the list moved from one backend to the other
+  std::uint64_t splits = 0;            // sub-lists set aside by the memory cap
+  std::int64_t largest_list = 0;       // most nodes in one level's list
+  std::int64_t largest_set_aside = 0;  // most nodes set aside at once
+};
+
+struct LevelSearchResult {
+  KnapsackSolution solution;  // the best found: optimal when complete; items as in the input
+  bool complete = true;       // false when the time limit stopped the search
+  LevelSearchStatistics statistics;
+};
+
+// The breadth-first branch-and-bound of Lalami & El Baz 2012 over the items of `items`, with
+// the list on `small` or, when large enough and `large` is given, on `large`. Throws
+// std::invalid_argument for options out of range.
+LevelSearchResult run_level_search(const ItemTable& items, LevelListBackend& small,
+                                   LevelListBackend* large, const LevelSearchOptions& options);
+
+// The whole search on the CPU (one HostListBackend).
+LevelSearchResult solve_on_cpu(const KnapsackInstance& instance,
+                               const LevelSearchOptions& options = {});
+
+}  // namespace permbb::knapsack
