@@ -15,6 +15,7 @@
 #include "instance_command.hpp"
 #include "knapsack_command.hpp"
 #include "mpi_transport.hpp"
+#include "pcmax_command.hpp"
 #include "solve_command.hpp"
 #include "solve_options.hpp"
 
@@ -65,6 +66,11 @@ int main(int argc, char** argv) {
       "heuristic", "find a good schedule quickly (neh, ils, truncated-bb, beam): an upper bound");
   permbb::app::add_heuristic_options(*heuristic, heuristic_options);
 
+  permbb::app::PcmaxCommandOptions pcmax_options;
+  CLI::App* pcmax = app.add_subcommand(
+      "pcmax", "P||Cmax: schedule jobs on identical machines within (1 + epsilon) of optimal");
+  permbb::app::add_pcmax_options(*pcmax, pcmax_options);
+
   std::string checkpoint_file;
   bool checkpoint_json = false;
   CLI::App* checkpoint =
@@ -100,6 +106,10 @@ int main(int argc, char** argv) {
     }
     if (checkpoint->parsed()) return permbb::app::run_checkpoint(checkpoint_file, checkpoint_json);
     if (heuristic->parsed()) return permbb::app::run_heuristic_command(heuristic_options);
+    if (pcmax->parsed()) {
+      configure_logging(pcmax_options.log_level, pcmax_options.quiet);
+      return permbb::app::run_pcmax_command(pcmax_options);
+    }
     if (knapsack->parsed()) {
       configure_logging(knapsack_options.log_level, knapsack_options.quiet);
       return permbb::app::run_knapsack_command(knapsack_options);

@@ -1,0 +1,242 @@
+#include "pcmax_command.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
+
+#include "cli_output.hpp"
+#include "cpu_dp.hpp"
+#include "gpu_devices.hpp"
+#include "gpu_table_filler.hpp"
+#include "input_error.hpp"
+#include "instance_generator.hpp"
+#include "pcmax_instance.hpp"
+#include "ptas.hpp"
+
+namespace permbb::app {
+namespace {
+
+using pcmax::PtasResult;
+
+pcmax::PcmaxInstance load(const PcmaxCommandOptions& options) {
+  if (options.instance_file.empty() == options.generate.empty()) {
+    throw InputError("pcmax: give an instance FILE or --generate SPEC (exactly one)");
+  }
+  if (!options.generate.empty()) {
+    return pcmax::generate_instance(pcmax::parse_generator_spec(options.generate));
+  }
+  return pcmax::read_instance_file(options.instance_file);
+}
+
+bool use_gpu(const PcmaxCommandOptions& options) {
+  if (options.gpu == "off") return false;
+  const bool built = gpu::built_with_cuda();
+  const bool visible = built && !gpu::list_devices().empty();
+  if (options.gpu == "on" && !visible) {
+    throw InputError(built ? "--gpu: no CUDA device is visible"
+                           : "--gpu: this permbb was built without CUDA");
+  }
+  return visible;
+}
+
+std::unique_ptr<pcmax::TableFiller> make_filler(const PcmaxCommandOptions& options, bool gpu) {
+  if (!gpu) return std::make_unique<pcmax::CpuTableFiller>(options.threads);
+  pcmax::gpu::GpuFillerOptions gpu_options;
+  gpu_options.memory_limit_bytes =
+      static_cast<std::uint64_t>(options.gpu_memory_limit_mib * 1024 * 1024);
+  gpu_options.fallback_threads = options.threads;
+  return pcmax::gpu::make_gpu_table_filler(gpu_options);
+}
+
+std::string epsilon_text(double epsilon) {
+  std::ostringstream out;
+  out << epsilon;
+  return out.str();
+}
+
+struct DpTotals {
+  int tables = 0;  // targets that needed a table
+  std::uint64_t entries = 0;
+  std::uint64_t largest = 0;
+  double seconds = 0;
+};
+
+DpTotals totals(const PtasResult& r) {
+  DpTotals t;
+  for (const auto& table : r.tables) {
+    if (table.entries == 0) continue;
+    ++t.tables;
+    t.entries += table.entries;
+    t.largest = std::max(t.largest, table.entries);
+    t.seconds += table.report.seconds;
+  }
+  return t;
+}
+
+// (1 + 1/k) T*, exact: an integer, or two decimals.
+std::string guarantee_bound(const PtasResult& r) {
+  const pcmax::Duration scaled = r.final_target * (r.k + 1);
+  if (scaled % r.k == 0) return std::to_string(scaled / r.k);
+  char text[64];
+  std::snprintf(text, sizeof text, "%.2f", static_cast<double>(scaled) / r.k);
+  return text;
+}
+
+std::string format_human(const pcmax::PcmaxInstance& instance, double epsilon,
+                         const PtasResult& r) {
+  const DpTotals t = totals(r);
+  std::ostringstream out;
+  out << "instance      " << instance.name << " (" << instance.jobs() << " jobs, "
+      << instance.machines << " machines)\n";
+  out << "epsilon       " << epsilon << " (k = " << r.k << ")\n";
+  out << "makespan      " << r.schedule.makespan << "\n";
+  out << "lower bound   " << r.lower_bound << " = max(ceil(sum t / m), max t)\n";
+  out << "guarantee     makespan < (1 + 1/" << r.k << ") T* = " << guarantee_bound(r)
+      << " with T* = " << r.final_target << " <= OPT: within " << 1.0 + 1.0 / r.k
+      << " of the optimum (1 + epsilon = " << 1.0 + epsilon << ")\n";
+  out << "schedule      machine of job 1.." << instance.jobs() << ":";
+  for (const int machine : r.schedule.machine_of_job) out << ' ' << machine + 1;
+  out << "\ndp            " << t.tables << " tables of " << r.tables.size() << " targets, "
+      << t.entries << " entries (largest " << t.largest << "), " << r.rounds
+      << " bisection rounds (split " << r.split << "), ";
+  char seconds[64];
+  std::snprintf(seconds, sizeof seconds, "%.3f", t.seconds);
+  out << seconds << " s on the " << r.engine;
+  if (r.engine == "cpu") out << " (" << r.threads << " threads)";
+  std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
+  out << "\nseconds       " << seconds << "\n";
+  return out.str();
+}
+
+nlohmann::json table_json(const pcmax::TableRecord& table) {
+  nlohmann::json j;
+  j["target"] = table.target;
+  j["round"] = table.round;
+  j["long_jobs"] = table.long_jobs;
+  j["classes"] = table.classes;
+  j["entries"] = table.entries;
+  j["configurations"] = table.configurations;
+  j["entry_bytes"] = table.entry_bytes;
+  j["feasible"] = table.feasible;
+  j["machines_needed"] =
+      table.machines_needed ? nlohmann::json(*table.machines_needed) : nlohmann::json(nullptr);
+  j["seconds"] = table.report.seconds;
+  j["device"] = table.report.device;
+  j["blocks"] = table.report.blocks;
+  j["window"] = table.report.window;
+  return j;
+}
+
+nlohmann::json to_json(const pcmax::PcmaxInstance& instance, double epsilon, const PtasResult& r) {
+  const DpTotals t = totals(r);
+  nlohmann::json j;
+  j["instance"] = instance.name;
+  j["jobs"] = instance.jobs();
+  j["machines"] = instance.machines;
+  j["epsilon"] = epsilon;
+  j["k"] = r.k;
+  j["guarantee"] = 1.0 + 1.0 / r.k;
+  j["guarantee_bound"] = static_cast<double>(r.final_target) * (r.k + 1) / r.k;
+  j["makespan"] = r.schedule.makespan;
+  j["lower_bound"] = r.lower_bound;
+  j["initial_upper_bound"] = r.initial_upper_bound;
+  j["final_target"] = r.final_target;
+  std::vector<int> machine_of_job;
+  std::vector<std::vector<int>> jobs_of_machine(static_cast<std::size_t>(instance.machines));
+  for (std::size_t job = 0; job < r.schedule.machine_of_job.size(); ++job) {
+    const int machine = r.schedule.machine_of_job[job];
+    machine_of_job.push_back(machine + 1);
+    jobs_of_machine[machine].push_back(static_cast<int>(job) + 1);
+  }
+  j["machine_of_job"] = machine_of_job;
+  j["jobs_of_machine"] = jobs_of_machine;
+  j["loads"] = r.schedule.loads;
+  j["engine"] = r.engine;
+  j["threads"] = r.threads;
+  j["split"] = r.split;
+  nlohmann::json dp;
+  dp["tables"] = t.tables;
+  dp["targets"] = r.tables.size();
+  dp["entries"] = t.entries;
+  dp["largest_table"] = t.largest;
+  dp["bisection_rounds"] = r.rounds;
+  dp["seconds"] = t.seconds;
+  dp["per_table"] = nlohmann::json::array();
+  for (const auto& table : r.tables) dp["per_table"].push_back(table_json(table));
+  j["dp"] = dp;
+  j["seconds"] = r.seconds;
+  return j;
+}
+
+}  // namespace
+
+void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
+  auto* file = command.add_option("file", options.instance_file,
+                                  "instance file: 'n m', then the n processing times");
+  auto* generate = command.add_option(
+      "--generate", options.generate,
+      "generated instance: uniform,n,m,lo,hi,seed or pareto,n,m,lo,hi,alpha,seed");
+  file->excludes(generate);
+  command
+      .add_option("--epsilon", options.epsilon,
+                  "relative error: makespan <= (1 + 1/k) OPT with k = ceil(1/epsilon)")
+      ->required()
+      ->check(CLI::Range(pcmax::kMinEpsilon, 1e9));
+  auto* gpu = command.add_flag_callback(
+      "--gpu", [&options] { options.gpu = "on"; }, "DP tables on the GPU (an error without one)");
+  auto* no_gpu = command.add_flag_callback(
+      "--no-gpu", [&options] { options.gpu = "off"; },
+      "DP tables on the CPU (default: the GPU when there is one)");
+  gpu->excludes(no_gpu);
+  command.add_option("--threads", options.threads, "CPU threads (0: all hardware threads)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  command
+      .add_option("--split", options.split,
+                  "bisection interval parts per round: 2 (one target), 4 (quarter split, 3 "
+                  "targets at once), 8 (7 targets); the same result (default: 4 on the GPU, 2 "
+                  "on the CPU)")
+      ->check(CLI::IsMember({0, 2, 4, 8}));
+  command
+      .add_option("--memory-limit", options.memory_limit_gib,
+                  "GiB of host memory for the DP tables held at once (default: 3/4 of RAM)")
+      ->check(CLI::NonNegativeNumber);
+  command
+      .add_option("--gpu-memory-limit", options.gpu_memory_limit_mib,
+                  "MiB of device memory for the tables of one round (default: the free memory); "
+                  "smaller tables are partitioned")
+      ->check(CLI::NonNegativeNumber);
+  command.add_option("--json", options.json_path,
+                     "write a machine-readable result to FILE ('-': standard output)");
+  command.add_flag("--quiet", options.quiet, "only warnings and errors on stderr");
+  command.add_option("--log-level", options.log_level, "trace|debug|info|warn|error")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
+      ->capture_default_str();
+}
+
+int run_pcmax_command(const PcmaxCommandOptions& options) {
+  const pcmax::PcmaxInstance instance = load(options);
+  const bool gpu = use_gpu(options);
+  const auto filler = make_filler(options, gpu);
+  pcmax::PtasOptions ptas;
+  ptas.epsilon = options.epsilon;
+  ptas.epsilon_text = epsilon_text(options.epsilon);
+  ptas.split = options.split != 0 ? options.split : (gpu ? 4 : 2);
+  ptas.memory_limit_bytes = static_cast<std::uint64_t>(options.memory_limit_gib * (1ull << 30));
+  spdlog::info("pcmax: {} ({} jobs, {} machines), epsilon {}, DP on the {}", instance.name,
+               instance.jobs(), instance.machines, ptas.epsilon_text, filler->name());
+  const PtasResult result = pcmax::solve_pcmax(instance, ptas, *filler);
+  if (options.json_path != "-") std::cout << format_human(instance, options.epsilon, result);
+  std::cout << std::flush;
+  if (!options.json_path.empty()) {
+    write_json_file(to_json(instance, options.epsilon, result), options.json_path);
+  }
+  return 0;
+}
+
+}  // namespace permbb::app

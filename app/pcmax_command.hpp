@@ -1,0 +1,31 @@
+#pragma once
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace permbb::app {
+
+// Everything `permbb pcmax` is told, as the command line spells it; add_pcmax_options
+// declares the options, their checks and their help text.
+struct PcmaxCommandOptions {
+  std::string instance_file;
+  std::string generate;  // "uniform,n,m,lo,hi,seed" or "pareto,n,m,lo,hi,alpha,seed"
+  double epsilon = 0;
+  std::string gpu = "auto";         // auto | on | off
+  int threads = 0;                  // 0: all hardware threads
+  int split = 0;                    // 0: 4 on the GPU, 2 on the CPU
+  double memory_limit_gib = 0;      // 0: three quarters of physical memory
+  double gpu_memory_limit_mib = 0;  // 0: the device's free memory
+  std::string json_path;            // "-" for stdout
+  bool quiet = false;
+  std::string log_level = "info";
+};
+
+void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options);
+
+// `permbb pcmax FILE|--generate SPEC --epsilon E ...`: the PTAS for P||Cmax. Prints the
+// schedule (machine of each job), its makespan, the lower bound, the guarantee and the DP
+// statistics; writes the JSON if asked. Throws InputError for bad input (exit 2). Returns 0.
+int run_pcmax_command(const PcmaxCommandOptions& options);
+
+}  // namespace permbb::app

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""P||Cmax PTAS benchmark: the configuration DP on all CPU cores (OpenMP) against the GPU, per
+DP table and per whole bisection, beside Li et al.'s Table VII.
+
+Instances are generated (`uniform,n,m,1,100,seed` with n = 3m: few jobs per machine, so most
+jobs are long and the tables are large), at epsilon = 0.3 (as in the paper) and 0.2. For each
+instance it runs
+
+  cpu: permbb pcmax --no-gpu --threads N --split 2   (plain bisection: the paper's OpenMP)
+  gpu: permbb pcmax --gpu --split 4                  (quarter split: the paper's GPU PTAS)
+
+and reads the per-table times from the JSON (`dp.per_table`). The quarter split evaluates
+every target of the plain bisection's path (and more), so each CPU table has a GPU twin with
+the same target, compared side by side. Without a GPU (or with --cpu-only) only the CPU runs.
+
+Usage: bench/pcmax.py [--bin build/permbb] [--threads N] [--set quick|full] [--cpu-only]
+                      [--timeout S] [--out results.md] [--json results.json]
+"""
+import argparse
+import contextlib
+import io
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_common import table_header, table_row  # noqa: E402
+
+# Li et al., Table VII: DP-table size, GPU iterations and runtime, OpenMP iterations and
+# runtime (milliseconds; K40 GPU, 2 x 14-core Xeon E5-2697v3 for OpenMP).
+PAPER_TABLE_VII = [
+    (12960, 8, 13183, 13, 11160),
+    (20736, 4, 13031, 6, 13072),
+    (27360, 1, 4559, 3, 15238),
+    (30240, 3, 11139, 5, 34098),
+    (403200, 3, 300881, 5, 9654220),
+]
+
+# (generator spec, epsilon); the largest table each gives is in the comment (entries).
+QUICK = [
+    ("uniform,30,10,1,100,1", 0.3),   # 1.8e4
+    ("uniform,39,13,1,100,1", 0.3),   # 2e4
+    ("uniform,48,16,1,100,1", 0.3),   # 1e5
+    ("uniform,60,20,1,100,1", 0.3),   # 7.5e5
+    ("uniform,30,10,1,100,1", 0.2),   # 2.3e5
+    ("uniform,72,24,1,100,2", 0.3),   # 3.7e6
+]
+FULL = QUICK + [
+    ("uniform,75,25,1,100,1", 0.3),   # 3.1e6
+    ("uniform,90,30,1,100,1", 0.3),   # 1e7
+    ("uniform,45,15,1,100,1", 0.2),   # 4.7e6
+    ("uniform,60,20,1,100,1", 0.2),   # 8.1e7
+    ("uniform,100,40,1,100,1", 0.3),  # 3.4e8
+]
+
+
+def run_pcmax(binary, spec, epsilon, options, timeout):
+    cmd = [binary, "pcmax", "--generate", spec, "--epsilon", str(epsilon), *options,
+           "--json", "-", "--quiet"]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        print(f"timed out after {timeout} s: {' '.join(cmd)}", file=sys.stderr)
+        return None
+    if proc.returncode != 0:
+        print(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr.strip()}", file=sys.stderr)
+        return None
+    return json.loads(proc.stdout)
+
+
+def gpu_available(binary):
+    proc = subprocess.run([binary, "pcmax", "--generate", "uniform,4,2,1,9,1", "--epsilon", "0.5",
+                           "--gpu", "--quiet"], capture_output=True, text=True, timeout=300)
+    return proc.returncode == 0
+
+
+def tables_by_target(result):
+    return {t["target"]: t for t in result["dp"]["per_table"] if t["entries"] > 0}
+
+
+def seconds(value):
+    return "-" if value is None else f"{value:.3f}"
+
+
+def ratio(cpu, gpu):
+    return "-" if cpu is None or gpu is None or gpu <= 0 else f"{cpu / gpu:.1f}"
+
+
+class Report:
+    """Markdown lines, printed as they come (bench_common) and kept for the result file."""
+
+    def __init__(self):
+        self.lines = []
+
+    def emit(self, function, *args):
+        buffer = io.StringIO()
+        with contextlib.redirect_stdout(buffer):
+            function(*args)
+        text = buffer.getvalue()
+        print(text, end="", flush=True)
+        self.lines.append(text)
+
+    def text(self, line=""):
+        self.emit(print, line)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", default="build/permbb")
+    parser.add_argument("--threads", type=int, default=0, help="CPU threads (0: all)")
+    parser.add_argument("--set", choices=["quick", "full"], default=None,
+                        help="instances (default: full with a GPU, quick without)")
+    parser.add_argument("--cpu-only", action="store_true")
+    parser.add_argument("--timeout", type=float, default=1800, help="seconds per run")
+    parser.add_argument("--out", default="pcmax_bench.md", help="Markdown result file")
+    parser.add_argument("--json", default="pcmax_bench.json", help="raw results")
+    args = parser.parse_args()
+
+    gpu = not args.cpu_only and gpu_available(args.bin)
+    cases = {"quick": QUICK, "full": FULL}[args.set or ("full" if gpu else "quick")]
+    cpu_options = ["--no-gpu", "--split", "2", "--threads", str(args.threads)]
+    gpu_options = ["--gpu", "--split", "4"]
+    report = Report()
+    raw = []
+    report.text(f"# P||Cmax DP: CPU ({'all' if args.threads == 0 else args.threads} threads, "
+                f"OpenMP, split 2) vs {'GPU (split 4)' if gpu else 'no GPU'}")
+    report.text()
+    report.text("## Per DP table (same target T on both)")
+    report.text()
+    report.emit(table_header, ["instance", "epsilon", "T", "entries", "classes",
+                               "configurations", "CPU s", "GPU s", "CPU/GPU"])
+    for spec, epsilon in cases:
+        cpu = run_pcmax(args.bin, spec, epsilon, cpu_options, args.timeout)
+        gpu_result = run_pcmax(args.bin, spec, epsilon, gpu_options, args.timeout) if gpu else None
+        raw.append({"instance": spec, "epsilon": epsilon, "cpu": cpu, "gpu": gpu_result})
+        if cpu is None:
+            continue
+        gpu_tables = tables_by_target(gpu_result) if gpu_result else {}
+        for target, table in sorted(tables_by_target(cpu).items(), key=lambda kv: kv[1]["entries"]):
+            twin = gpu_tables.get(target)
+            gpu_seconds = twin["seconds"] if twin else None
+            report.emit(table_row, [spec, epsilon, target, table["entries"], table["classes"],
+                                    table["configurations"], seconds(table["seconds"]),
+                                    seconds(gpu_seconds), ratio(table["seconds"], gpu_seconds)])
+
+    report.text()
+    report.text("## Whole bisection (DP seconds summed over the tables; wall seconds)")
+    report.text()
+    report.emit(table_header, ["instance", "epsilon", "largest table", "CPU rounds", "CPU DP s",
+                               "CPU s", "GPU rounds", "GPU DP s", "GPU s", "CPU/GPU (wall)"])
+    for entry in raw:
+        cpu, gpu_result = entry["cpu"], entry["gpu"]
+        if cpu is None:
+            continue
+        g = gpu_result or {"dp": {}}
+        report.emit(table_row, [entry["instance"], entry["epsilon"], cpu["dp"]["largest_table"],
+                                cpu["dp"]["bisection_rounds"], seconds(cpu["dp"]["seconds"]),
+                                seconds(cpu["seconds"]), g["dp"].get("bisection_rounds", "-"),
+                                seconds(g["dp"].get("seconds")), seconds(g.get("seconds")),
+                                ratio(cpu["seconds"], g.get("seconds"))])
+
+    report.text()
+    report.text("## Li et al. Table VII beside the run whose largest table is nearest in size")
+    report.text()
+    report.text("Their runtimes are whole bisections (ms); so are ours. Their OpenMP locates every "
+                "v - s by searching the table (Algorithm 2 line 18); here v - s is index(v) - "
+                "offset(s), on the CPU and the GPU alike.")
+    report.text()
+    report.emit(table_header, ["paper size", "paper GPU itr", "paper GPU ms", "paper OpenMP itr",
+                               "paper OpenMP ms", "our largest", "our CPU itr", "our CPU ms",
+                               "our GPU itr", "our GPU ms"])
+    runs = [e for e in raw if e["cpu"] is not None]
+    for size, gpu_itr, gpu_ms, omp_itr, omp_ms in PAPER_TABLE_VII:
+        if not runs:
+            break
+        near = min(runs, key=lambda e: abs(e["cpu"]["dp"]["largest_table"] - size))
+        cpu, g = near["cpu"], near["gpu"]
+        report.emit(table_row, [size, gpu_itr, gpu_ms, omp_itr, omp_ms,
+                                cpu["dp"]["largest_table"], cpu["dp"]["bisection_rounds"],
+                                f"{cpu['seconds'] * 1000:.1f}",
+                                g["dp"]["bisection_rounds"] if g else "-",
+                                f"{g['seconds'] * 1000:.1f}" if g else "-"])
+
+    with open(args.out, "w") as f:
+        f.write("".join(report.lines))
+    with open(args.json, "w") as f:
+        json.dump(raw, f, indent=1)
+    print(f"\nwrote {args.out} and {args.json}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

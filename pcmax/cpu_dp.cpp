@@ -1,0 +1,118 @@
+#include "cpu_dp.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "blocked_fill.hpp"
+#include "dp_step.hpp"
+
+namespace permbb::pcmax {
+namespace {
+
+// A block's levels with OpenMP, writing into `ring` (the table itself when mask is all ones).
+template <class Entry>
+class HostBackend {
+ public:
+  HostBackend(const DpProblem& problem, const PartitionPlan& plan, Entry* ring, Entry* table,
+              int threads)
+      : shape_(problem.shape.view()),
+        configs_(problem.configs.view()),
+        limit_(problem.limit),
+        plan_(plan),
+        ring_(ring),
+        table_(table),
+        threads_(threads) {}
+
+  void start_block(const LevelBuckets&) {}
+
+  void run_level(const LevelBuckets& buckets, std::uint64_t first, std::uint64_t count) {
+    const TableLookup<Entry> lookup{ring_, plan_.mask};
+    const std::uint32_t* states = buckets.states.data() + first;
+    const std::uint64_t base = buckets.first_state;
+    const auto n = static_cast<long long>(count);
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 64) if (n > 256)
+    for (long long i = 0; i < n; ++i) {
+      const std::uint64_t index = base + states[i];
+      ring_[index & plan_.mask] =
+          static_cast<Entry>(evaluate_state(shape_, configs_, index, lookup, limit_));
+    }
+  }
+
+  void finish_block(std::uint64_t begin, std::uint64_t end) {
+    if (ring_ == table_) return;
+    for (const RingRun& run : ring_runs(plan_, begin, end)) {
+      std::copy(ring_ + run.first_slot, ring_ + run.first_slot + run.count,
+                table_ + run.first_index);
+    }
+  }
+
+ private:
+  TableShapeView shape_;
+  ConfigSetView configs_;
+  std::uint32_t limit_;
+  const PartitionPlan& plan_;
+  Entry* ring_;
+  Entry* table_;
+  int threads_;
+};
+
+template <class Entry>
+void fill_blocked(const DpProblem& problem, Entry* table, const PartitionPlan& plan, int threads) {
+  std::vector<Entry> ring(plan.ring() ? plan.window : 0);
+  Entry* target = plan.ring() ? ring.data() : table;
+  HostBackend<Entry> backend(problem, plan, target, table, threads);
+  run_blocked_fill(problem.shape, plan, backend);
+}
+
+}  // namespace
+
+int default_threads() {
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+void fill_table_sequential(const DpProblem& problem, DpTable& table) {
+  const TableShapeView shape = problem.shape.view();
+  const ConfigSetView configs = problem.configs.view();
+  with_entries(table, [&](auto* entries) {
+    using Entry = std::remove_pointer_t<decltype(entries)>;
+    const TableLookup<Entry> lookup{entries, ~std::uint64_t{0}};
+    for (std::uint64_t index = 0; index < problem.shape.size(); ++index) {
+      entries[index] =
+          static_cast<Entry>(evaluate_state(shape, configs, index, lookup, problem.limit));
+    }
+  });
+}
+
+void fill_table_parallel(const DpProblem& problem, DpTable& table, int threads,
+                         std::uint64_t block_states) {
+  const std::uint64_t size = problem.shape.size();
+  const std::uint64_t block = std::clamp<std::uint64_t>(block_states, 1, kMaxBlockStates);
+  const PartitionPlan plan{size, ~std::uint64_t{0}, block, (size + block - 1) / block, 0};
+  fill_table_blocked(problem, table, plan, threads);
+}
+
+void fill_table_blocked(const DpProblem& problem, DpTable& table, const PartitionPlan& plan,
+                        int threads) {
+  with_entries(table, [&](auto* entries) { fill_blocked(problem, entries, plan, threads); });
+}
+
+void CpuTableFiller::fill(std::vector<DpWork>& batch) {
+  for (DpWork& work : batch) {
+    const auto start = std::chrono::steady_clock::now();
+    if (threads_ == 1) {
+      fill_table_sequential(*work.problem, *work.table);
+    } else {
+      fill_table_parallel(*work.problem, *work.table, threads_, kDefaultBlockStates);
+    }
+    work.report.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    work.report.device = "cpu";
+    const std::uint64_t size = work.problem->shape.size();
+    work.report.blocks = threads_ == 1 ? 1 : (size + kDefaultBlockStates - 1) / kDefaultBlockStates;
+    work.report.window = work.problem->shape.size();
+  }
+}
+
+}  // namespace permbb::pcmax

@@ -1,0 +1,122 @@
+#include "ptas.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+#include <spdlog/spdlog.h>
+
+#include "bisection.hpp"
+#include "input_error.hpp"
+#include "job_rounding.hpp"
+#include "memory_budget.hpp"
+
+namespace permbb::pcmax {
+namespace {
+
+int levels_of_split(int split) {
+  switch (split) {
+    case 2:
+      return 1;
+    case 4:
+      return 2;
+    case 8:
+      return 3;
+    default:
+      throw InputError("--split " + std::to_string(split) + ": must be 2, 4 or 8");
+  }
+}
+
+std::string epsilon_text(const PtasOptions& options) {
+  if (!options.epsilon_text.empty()) return options.epsilon_text;
+  std::ostringstream out;
+  out << options.epsilon;
+  return out.str();
+}
+
+void log_round(int round, const std::vector<Duration>& targets, const std::vector<bool>& answers,
+               const std::vector<TableRecord>& records) {
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const TableRecord& r = records[records.size() - targets.size() + i];
+    spdlog::info("round {}: T = {} {} ({} long jobs, {} classes, {} table entries, {:.3f} s {})",
+                 round, targets[i], answers[i] ? "feasible" : "infeasible", r.long_jobs, r.classes,
+                 r.entries, r.report.seconds, r.report.device);
+    if (!r.report.note.empty()) spdlog::warn("T = {}: {}", targets[i], r.report.note);
+  }
+}
+
+// makespan < (1 + 1/k) T, in integers: k * makespan < (k + 1) * T.
+void check_guarantee(const PcmaxSchedule& schedule, Duration target, int k) {
+  if (static_cast<__int128>(schedule.makespan) * k >= static_cast<__int128>(target) * (k + 1)) {
+    throw std::logic_error("PTAS guarantee violated: makespan " +
+                           std::to_string(schedule.makespan) + " at T = " + std::to_string(target) +
+                           ", k = " + std::to_string(k));
+  }
+}
+
+}  // namespace
+
+int k_for_epsilon(double epsilon) {
+  if (!std::isfinite(epsilon) || epsilon < kMinEpsilon) {
+    std::ostringstream out;
+    out << "--epsilon " << epsilon << ": must be a number >= " << kMinEpsilon;
+    throw InputError(out.str());
+  }
+  if (epsilon >= 1) return 1;
+  int k = static_cast<int>(std::ceil(1.0 / epsilon));
+  while (k * epsilon < 1) ++k;
+  while (k > 1 && (k - 1) * epsilon >= 1) --k;
+  return k;
+}
+
+PtasResult solve_pcmax(const PcmaxInstance& instance, const PtasOptions& options,
+                       TableFiller& filler) {
+  validate_instance(instance, instance.name);
+  const auto start = std::chrono::steady_clock::now();
+  PtasResult result;
+  result.k = k_for_epsilon(options.epsilon);
+  result.split = options.split;
+  result.engine = filler.name();
+  result.threads = filler.threads();
+  const int levels = levels_of_split(options.split);
+  const Duration total = std::accumulate(instance.times.begin(), instance.times.end(), Duration{0});
+  const Duration longest = *std::max_element(instance.times.begin(), instance.times.end());
+  result.lower_bound = simple_lower_bound(instance);
+  result.initial_upper_bound = (total + instance.machines - 1) / instance.machines + longest;
+
+  EvaluatorSettings settings;
+  settings.k = result.k;
+  settings.memory_limit_bytes =
+      options.memory_limit_bytes != 0 ? options.memory_limit_bytes : default_table_memory_limit();
+  settings.max_configurations = options.max_configurations;
+  settings.epsilon_text = epsilon_text(options);
+  TargetEvaluator evaluator(instance, settings, filler);
+  int round = 0;
+  auto oracle = [&](const std::vector<Duration>& targets) {
+    ++round;
+    const auto answers = evaluator.evaluate(targets, round);
+    log_round(round, targets, answers, evaluator.records());
+    return answers;
+  };
+  const BisectionResult bisection =
+      run_bisection(result.lower_bound, result.initial_upper_bound, levels, oracle);
+  result.final_target = bisection.target;
+  bool evaluated = false;
+  for (const auto& r : evaluator.records()) evaluated = evaluated || r.target == bisection.target;
+  // The initial UB is never a midpoint: evaluated here when the search ends on it.
+  if (!evaluated && !oracle({bisection.target})[0]) {
+    throw std::logic_error("PTAS: the upper bound " + std::to_string(bisection.target) +
+                           " was found infeasible");
+  }
+  result.rounds = round;
+  result.tables = evaluator.records();
+  result.schedule = evaluator.schedule(result.final_target);
+  check_guarantee(result.schedule, result.final_target, result.k);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace permbb::pcmax
