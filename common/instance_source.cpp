@@ -29,6 +29,7 @@
 
 #include "flowshop_types.hpp"
 #include "input_error.hpp"
+#include "text_file.hpp"
 #include "taillard.hpp"
 
 namespace permbb {
@@ -64,33 +65,6 @@ class Scanner {
   int line_ = 1;
 };
 
-// A token as shown in a message: at most 32 characters, non-printable ones as '?', so the
-// message stays one readable line whatever the file holds.
-std::string quoted(std::string_view text) {
-  std::string shown = "'";
-  for (std::size_t k = 0; k < text.size() && k < 32; ++k) {
-    const auto c = static_cast<unsigned char>(text[k]);
-    shown += std::isprint(c) ? static_cast<char>(c) : '?';
-  }
-  if (text.size() > 32) shown += "...";
-  return shown + "'";
-}
-
-// Reads the whole file; a file that cannot be opened or read is an InputError.
-std::string read_file_text(const std::string& path) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) throw InputError(path + ": cannot open file: " + std::strerror(errno));
-  std::string text;
-  char buffer[1 << 16];
-  std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, got);
-  const bool failed = std::ferror(file) != 0;
-  const int error = errno;  // e.g. EISDIR: a directory opens but does not read
-  std::fclose(file);
-  if (failed) throw InputError(path + ": cannot read file: " + std::strerror(error));
-  return text;
-}
-
 enum class Format { kPlain, kVrf };
 
 // Parses one instance file's text. Every error is `path:line: message`.
@@ -112,7 +86,7 @@ class FileParser {
       parse_plain();
     }
     if (const auto extra = scanner_.next()) {
-      fail(extra->line, "unexpected " + quoted(extra->text) + " after the end of the data");
+      fail(extra->line, "unexpected " + quoted_token(extra->text) + " after the end of the data");
     }
     check_total();
     return Instance(std::filesystem::path(path_).stem().string(), jobs_, machines_,
@@ -158,11 +132,11 @@ class FileParser {
     const char* last = first + token.text.size();
     const auto [end, error] = std::from_chars(first, last, value);
     if (error == std::errc::result_out_of_range) {
-      fail(token.line, std::string(what) + " " + quoted(token.text) + " is too large");
+      fail(token.line, std::string(what) + " " + quoted_token(token.text) + " is too large");
     }
     if (error != std::errc() || end != last) {
       fail(token.line,
-           std::string("expected an integer (") + what + "), found " + quoted(token.text));
+           std::string("expected an integer (") + what + "), found " + quoted_token(token.text));
     }
     if (value < low || value > high) {
       fail(token.line, std::string(what) + " " + std::to_string(value) + " is out of range [" +

@@ -10,6 +10,8 @@
 #include <optional>
 #include <vector>
 
+#include "text_file.hpp"
+
 #include "input_error.hpp"
 
 namespace permbb::knapsack {
@@ -23,17 +25,6 @@ struct Line {
 
 bool is_space(char c) {
   return std::isspace(static_cast<unsigned char>(c)) != 0;
-}
-
-// A token as shown in a message: at most 32 printable characters, so the message stays one line.
-std::string quoted(std::string_view text) {
-  std::string shown = "'";
-  for (std::size_t k = 0; k < text.size() && k < 32; ++k) {
-    const auto c = static_cast<unsigned char>(text[k]);
-    shown += std::isprint(c) ? static_cast<char>(c) : '?';
-  }
-  if (text.size() > 32) shown += "...";
-  return shown + "'";
 }
 
 // Reads the lines that hold values, one at a time, numbering every line from 1.
@@ -78,19 +69,6 @@ class LineReader {
   int last_number_ = 0;
 };
 
-std::string read_file_text(const std::string& path) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) throw InputError(path + ": cannot open file: " + std::strerror(errno));
-  std::string text;
-  char buffer[1 << 16];
-  std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, got);
-  const bool failed = std::ferror(file) != 0;
-  const int error = errno;  // e.g. EISDIR: a directory opens but does not read
-  std::fclose(file);
-  if (failed) throw InputError(path + ": cannot read file: " + std::strerror(error));
-  return text;
-}
 
 class KnapsackParser {
  public:
@@ -127,10 +105,10 @@ class KnapsackParser {
     const auto [end, error] = std::from_chars(first, last, value);
     if (error == std::errc::result_out_of_range) {
       fail(line.number,
-           std::string(what) + " " + quoted(token) + " is out of range (beyond 2^63 - 1)");
+           std::string(what) + " " + quoted_token(token) + " is out of range (beyond 2^63 - 1)");
     }
     if (error != std::errc() || end != last) {
-      fail(line.number, std::string(what) + " " + quoted(token) + " is not an integer");
+      fail(line.number, std::string(what) + " " + quoted_token(token) + " is not an integer");
     }
     if (value < low) {
       fail(line.number, std::string(what) + " " + std::to_string(value) + " must be " + low_words);

@@ -14,6 +14,7 @@
 #include <system_error>
 
 #include "input_error.hpp"
+#include "text_file.hpp"
 
 namespace permbb::pcmax {
 namespace {
@@ -47,30 +48,6 @@ class Tokens {
   int line_ = 1;
 };
 
-// At most 32 printable characters, so a message stays one readable line.
-std::string quoted(std::string_view text) {
-  std::string shown = "'";
-  for (std::size_t i = 0; i < text.size() && i < 32; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    shown += std::isprint(c) ? static_cast<char>(c) : '?';
-  }
-  return shown + (text.size() > 32 ? "...'" : "'");
-}
-
-std::string read_text(const std::string& path) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) throw InputError(path + ": cannot open file: " + std::strerror(errno));
-  std::string text;
-  char buffer[1 << 16];
-  std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, got);
-  const bool failed = std::ferror(file) != 0;
-  const int error = errno;
-  std::fclose(file);
-  if (failed) throw InputError(path + ": cannot read file: " + std::strerror(error));
-  return text;
-}
-
 class FileParser {
  public:
   FileParser(const std::string& path, std::string_view text) : path_(path), tokens_(text) {}
@@ -90,7 +67,7 @@ class FileParser {
       instance.times.push_back(read("a processing time", "processing time", 1, kMaxTime));
     }
     if (const auto extra = tokens_.next()) {
-      fail(extra->line, "unexpected " + quoted(extra->text) + " after the " + std::to_string(jobs) +
+      fail(extra->line, "unexpected " + quoted_token(extra->text) + " after the " + std::to_string(jobs) +
                             " processing times");
     }
     return instance;
@@ -115,11 +92,11 @@ class FileParser {
     const char* last = first + token->text.size();
     const auto [end, error] = std::from_chars(first, last, value);
     if (error == std::errc::result_out_of_range) {
-      fail(token->line, std::string(what) + " " + quoted(token->text) + " is too large");
+      fail(token->line, std::string(what) + " " + quoted_token(token->text) + " is too large");
     }
     if (error != std::errc() || end != last) {
       fail(token->line,
-           std::string("expected an integer (") + what + "), found " + quoted(token->text));
+           std::string("expected an integer (") + what + "), found " + quoted_token(token->text));
     }
     if (value < low || value > high) {
       fail(token->line, std::string(what) + " " + std::to_string(value) + " is out of range [" +
@@ -154,7 +131,7 @@ void validate_instance(const PcmaxInstance& instance, const std::string& where) 
 }
 
 PcmaxInstance read_instance_file(const std::string& path) {
-  const std::string text = read_text(path);
+  const std::string text = read_file_text(path);
   return FileParser(path, text).parse();
 }
 

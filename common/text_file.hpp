@@ -1,0 +1,16 @@
+#pragma once
+// What every instance reader shares (flowshop, knapsack, P||Cmax files): reading a whole file
+// and showing a token in a one-line error message.
+#include <string>
+#include <string_view>
+
+namespace permbb {
+
+// The whole file; a file that cannot be opened or read is an InputError naming it.
+std::string read_file_text(const std::string& path);
+
+// A token as shown in a message: quoted, at most 32 characters, non-printable ones as '?', so
+// the message stays one readable line whatever the file holds.
+std::string quoted_token(std::string_view text);
+
+}  // namespace permbb
