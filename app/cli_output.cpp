@@ -25,4 +25,14 @@ std::string joined_names(const std::vector<std::string>& names) {
   return out;
 }
 
+void add_result_options(CLI::App& command, std::string& json_path, bool& quiet,
+                        std::string& log_level) {
+  command.add_option("--json", json_path,
+                     "write a machine-readable result to FILE ('-': standard output)");
+  command.add_flag("--quiet", quiet, "only warnings and errors on stderr");
+  command.add_option("--log-level", log_level, "trace|debug|info|warn|error")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
+      ->capture_default_str();
+}
+
 }  // namespace permbb::app

@@ -2,6 +2,7 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 namespace permbb::app {
@@ -9,6 +10,10 @@ namespace permbb::app {
 // Writes a JSON document to `path`, or to standard output for "-". Throws InputError naming
 // the file when it cannot be written.
 void write_json_file(const nlohmann::json& json, const std::string& path);
+
+// --json FILE, --quiet and --log-level, as the subcommands that report a result declare them.
+void add_result_options(CLI::App& command, std::string& json_path, bool& quiet,
+                        std::string& log_level);
 
 // "a|b|c": accepted values as --help lists them.
 std::string joined_names(const std::vector<std::string>& names);

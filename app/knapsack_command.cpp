@@ -263,12 +263,7 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                   "stop the branch-and-bound after this many seconds (0: none); the result is "
                   "then incomplete (exit 3)")
       ->check(CLI::NonNegativeNumber);
-  command.add_option("--json", options.json_path,
-                     "write a machine-readable result to FILE ('-': standard output)");
-  command.add_flag("--quiet", options.quiet, "only warnings and errors on stderr");
-  command.add_option("--log-level", options.log_level, "trace|debug|info|warn|error")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
-      ->capture_default_str();
+  add_result_options(command, options.json_path, options.quiet, options.log_level);
 }
 
 int run_knapsack_command(const KnapsackCommandOptions& options) {

@@ -211,12 +211,7 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
                   "MiB of device memory for the tables of one round (default: the free memory); "
                   "smaller tables are partitioned")
       ->check(CLI::NonNegativeNumber);
-  command.add_option("--json", options.json_path,
-                     "write a machine-readable result to FILE ('-': standard output)");
-  command.add_flag("--quiet", options.quiet, "only warnings and errors on stderr");
-  command.add_option("--log-level", options.log_level, "trace|debug|info|warn|error")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
-      ->capture_default_str();
+  add_result_options(command, options.json_path, options.quiet, options.log_level);
 }
 
 int run_pcmax_command(const PcmaxCommandOptions& options) {
