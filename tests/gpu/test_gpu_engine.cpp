@@ -12,10 +12,7 @@
 #include "factoradic_mpz.hpp"
 #include "device_types.hpp"
 #include "gpu_engine.hpp"
-#include "flowshop_tables.hpp"
 #include "taillard.hpp"
-#include "johnson_tables.hpp"
-#include "ivm_explorer.hpp"
 #include "lb1.hpp"
 #include "test_support.hpp"
 
@@ -106,18 +103,11 @@ TEST(GpuEngine, Lb2NodeCountsEqualTheCpuForEveryBoundMappingAndPlacement) {
 // The sequential explorer on one interval at a fixed upper bound.
 NodeCounters cpu_interval_count(const Instance& inst, const SearchSettings& settings, Time ub,
                                 const Interval& interval) {
-  const FlowshopTables tables(inst);
-  const JohnsonTables johnson(inst, machine_pairs_for(settings.bound));
-  Incumbent incumbent(ub);
-  IvmExplorer explorer(tables, &johnson, settings, incumbent);
   std::vector<int> begin(inst.jobs());
   std::vector<int> end(inst.jobs());
   from_mpz(interval.begin, inst.jobs(), begin.data());
   from_mpz(interval.end, inst.jobs(), end.data());
-  explorer.start(begin.data(), end.data());
-  while (explorer.step()) {
-  }
-  return explorer.counters();
+  return testing::sequential_search(inst, settings, ub, begin, end).nodes;
 }
 
 // ta021-ta030 (20 x 20) at their optima (shared/notes/taillard.md) with lb2 and lb1+lb2: on a
