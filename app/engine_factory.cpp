@@ -5,6 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "device_types.hpp"
 #include "gpu_engine.hpp"
 #include "heuristic_workers.hpp"
 #include "input_error.hpp"
@@ -36,6 +37,13 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
                                             : "--gpu: this permbb was built without CUDA");
   }
   if (devices.empty()) return make_multicore(options, instance, settings, incumbent);
+  if (uses_lb2(settings.bound) && instance.machines() > gpu::kMaxGpuLb2Machines) {
+    const std::string why = "the GPU explorer bounds with " + to_string(settings.bound) +
+                            " up to " + std::to_string(gpu::kMaxGpuLb2Machines) + " machines";
+    if (options.gpu == "on") throw InputError("--gpu: " + why + "; use --no-gpu or --bound lb1");
+    spdlog::warn("{}: this instance runs on the CPU", why);
+    return make_multicore(options, instance, settings, incumbent);
+  }
   gpu::GpuOptions gpu_options;
   gpu_options.device = local_rank % static_cast<int>(devices.size());
   gpu_options.ivms = options.ivms;
