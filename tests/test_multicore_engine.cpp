@@ -138,7 +138,9 @@ TEST(MulticoreEngine, NewWorkReplacesTheOldEvenWhenPausedAtOnce) {
     for (size_t i = 0; i < left.size(); ++i) {
       ASSERT_GE(left[i].begin, fresh.begin) << "round " << round;
       ASSERT_LE(left[i].end, fresh.end) << "round " << round;
-      if (i > 0) ASSERT_GE(left[i].begin, left[i - 1].end) << "round " << round;
+      if (i > 0) {
+        ASSERT_GE(left[i].begin, left[i - 1].end) << "round " << round;
+      }
     }
   }
 }
