@@ -427,5 +427,16 @@ def main(argv):
     return args.func(args)
 
 
+def exit_on_closed_reader():
+    """A reader that leaves early ("| head") is not an error worth a traceback. Every command
+    saves its state before it prints, so nothing is lost; exit as a shell tool killed by
+    SIGPIPE would (128 + 13), with stdout pointed at /dev/null so the final flush is quiet."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 141
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except BrokenPipeError:
+        sys.exit(exit_on_closed_reader())

@@ -211,9 +211,12 @@ expect_eq "sweep: steps" "$steps" \
   "1276:no-better-than-ub 1277:no-better-than-ub 1278:no-better-than-ub 1279:optimal" "$WORK/sweep"
 expect_eq "sweep: schedule" "$(json "$WORK/sweep/ub-1279/result.json" permutation)" \
   "$(json "$S" permutation)" "$WORK/sweep"
-"$SLURM_DIR/permbb-sweep" status "$WORK/sweep" | grep -q 'optimal' || fail "permbb-sweep status"
-"$SLURM_DIR/permbb-sweep" resume "$WORK/sweep" | grep -q 'C\* >= 1278' ||
-  fail "resuming a finished sweep should only report it"
+# Output is captured before it is matched: "cmd | grep -q" closes the pipe at the first match,
+# and the writer's next line then fails on a broken pipe.
+out=$("$SLURM_DIR/permbb-sweep" status "$WORK/sweep") || fail "permbb-sweep status failed"
+grep -q 'optimal' <<<"$out" || fail "permbb-sweep status: $out"
+out=$("$SLURM_DIR/permbb-sweep" resume "$WORK/sweep") || fail "permbb-sweep resume failed"
+grep -q 'C\* >= 1278' <<<"$out" || fail "resuming a finished sweep should only report it: $out"
 log "3. sweep from 1275: C* > 1275, > 1276, > 1277, then 1278 optimal"
 
 for pair in ta002:1359 ta003:1081 ta004:1293; do
@@ -251,7 +254,7 @@ wait_chain "$CANCEL" 60 t-cancel
 expect_eq "cancel: chain" "$(json "$CANCEL/chain.json" status)" incomplete "$CANCEL"
 expect_eq "cancel: result" "$(json "$CANCEL/result.json" status)" incomplete "$CANCEL"
 expect_eq "cancel: links" "$(jq "$CANCEL/chain.json" 'len(d["links"])')" 1 "$CANCEL"
-"$PERMBB" checkpoint "$CANCEL/permbb.ckpt" --json | grep -q '"complete": false' ||
-  fail "cancel: no resumable checkpoint"
+out=$("$PERMBB" checkpoint "$CANCEL/permbb.ckpt" --json) || fail "permbb checkpoint failed"
+grep -q '"complete": false' <<<"$out" || fail "cancel: no resumable checkpoint: $out"
 [ -z "$(squeue -h -o %i)" ] || fail "jobs left in the queue: $(squeue -h -o %i)"
 log "6. --cancel: follow-up cancelled, link checkpointed, chain incomplete; queue empty"
