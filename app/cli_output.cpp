@@ -35,4 +35,13 @@ void add_result_options(CLI::App& command, std::string& json_path, bool& quiet,
       ->capture_default_str();
 }
 
+void add_gpu_choice(CLI::App& command, std::string& choice, const std::string& gpu_help,
+                    const std::string& no_gpu_help) {
+  auto* gpu = command.add_flag_callback(
+      "--gpu", [&choice] { choice = "on"; }, gpu_help);
+  auto* no_gpu = command.add_flag_callback(
+      "--no-gpu", [&choice] { choice = "off"; }, no_gpu_help);
+  gpu->excludes(no_gpu);
+}
+
 }  // namespace permbb::app

@@ -15,6 +15,11 @@ void write_json_file(const nlohmann::json& json, const std::string& path);
 void add_result_options(CLI::App& command, std::string& json_path, bool& quiet,
                         std::string& log_level);
 
+// --gpu and --no-gpu, mutually exclusive: they set `choice` to "on" or "off" (it stays as the
+// caller initialised it, "auto", when neither is given).
+void add_gpu_choice(CLI::App& command, std::string& choice, const std::string& gpu_help,
+                    const std::string& no_gpu_help);
+
 // "a|b|c": accepted values as --help lists them.
 std::string joined_names(const std::vector<std::string>& names);
 

@@ -227,12 +227,8 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                   "bb: branch-and-bound (CPU/GPU); dp: dynamic programming, O(n c)")
       ->check(CLI::IsMember({"bb", "dp"}))
       ->capture_default_str();
-  auto* gpu = command.add_flag_callback(
-      "--gpu", [&options] { options.gpu = "on"; }, "use the GPU (an error without one)");
-  auto* no_gpu = command.add_flag_callback(
-      "--no-gpu", [&options] { options.gpu = "off"; },
-      "CPU only (default: the GPU for large lists when there is one)");
-  gpu->excludes(no_gpu);
+  add_gpu_choice(command, options.gpu, "use the GPU (an error without one)",
+                 "CPU only (default: the GPU for large lists when there is one)");
   command
       .add_option("--switch-threshold", options.switch_threshold,
                   "lists of at least this many nodes go to the GPU, smaller ones to the CPU "

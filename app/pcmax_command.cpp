@@ -187,12 +187,8 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
                   "relative error: makespan <= (1 + 1/k) OPT with k = ceil(1/epsilon)")
       ->required()
       ->check(CLI::Range(pcmax::kMinEpsilon, 1e9));
-  auto* gpu = command.add_flag_callback(
-      "--gpu", [&options] { options.gpu = "on"; }, "DP tables on the GPU (an error without one)");
-  auto* no_gpu = command.add_flag_callback(
-      "--no-gpu", [&options] { options.gpu = "off"; },
-      "DP tables on the CPU (default: the GPU when there is one)");
-  gpu->excludes(no_gpu);
+  add_gpu_choice(command, options.gpu, "DP tables on the GPU (an error without one)",
+                 "DP tables on the CPU (default: the GPU when there is one)");
   command.add_option("--threads", options.threads, "CPU threads (0: all hardware threads)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();

@@ -48,12 +48,8 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
                      "how idle CPU threads pick a victim: ring|random|largest")
       ->check(CLI::IsMember({"ring", "random", "largest"}))
       ->capture_default_str();
-  auto* gpu = command.add_flag_callback(
-      "--gpu", [&options] { options.gpu = "on"; }, "explore on the GPU (an error without one)");
-  auto* no_gpu = command.add_flag_callback(
-      "--no-gpu", [&options] { options.gpu = "off"; },
-      "explore on the CPU even if a GPU is present (default: the GPU when there is one)");
-  gpu->excludes(no_gpu);
+  add_gpu_choice(command, options.gpu, "explore on the GPU (an error without one)",
+                 "explore on the CPU even if a GPU is present (default: the GPU when there is one)");
   command.add_option("--ivms", options.ivms, "GPU IVMs (0: chosen from the device)")
       ->check(CLI::NonNegativeNumber);
   command

@@ -135,6 +135,11 @@ class BadInput(unittest.TestCase):
         self.assertEqual(run("solve", "ta001", "--branch", "left").returncode, 2)
         self.assertEqual(run("solve", "ta001", "--ub", "-3").returncode, 2)
         self.assertEqual(run("solve", "ta001", "--ub", "12x").returncode, 2)
+        for command in ("solve ta001", "knapsack --generate uncorrelated,10,100,1",
+                        "pcmax --generate uniform,10,3,1,9,1"):
+            proc = run(*command.split(), "--gpu", "--no-gpu")
+            self.assertEqual(proc.returncode, 2, command)
+            self.assertIn("--gpu excludes --no-gpu", proc.stderr, command)
         proc = run("solve", os.path.join(TEST_DATA, "instances", "plain_3x2.txt"), "--ub", "opt")
         self.assertEqual(proc.returncode, 2)
         self.assertIn("not a Taillard instance", proc.stderr)
