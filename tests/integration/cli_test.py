@@ -136,7 +136,7 @@ class BadInput(unittest.TestCase):
         self.assertEqual(run("solve", "ta001", "--ub", "-3").returncode, 2)
         self.assertEqual(run("solve", "ta001", "--ub", "12x").returncode, 2)
         for command in ("solve ta001", "knapsack --generate uncorrelated,10,100,1",
-                        "pcmax --generate uniform,10,3,1,9,1"):
+                        "pcmax --generate uniform,10,3,1,9,1 --epsilon 0.5"):
             proc = run(*command.split(), "--gpu", "--no-gpu")
             self.assertEqual(proc.returncode, 2, command)
             self.assertIn("--gpu excludes --no-gpu", proc.stderr, command)
