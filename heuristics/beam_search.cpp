@@ -247,32 +247,25 @@ class BeamSearch {
   // before the first job is idle time.
   double child_idle(const Time* c, bool prefix_empty, bool suffix_empty, int job, int direction,
                     Time* side_out, Time* idle_out) {
-    const Time* front = c;
-    const Time* back = c + m_;
-    const Time* idle_front = c + 3 * m_;
-    const Time* idle_back = c + 4 * m_;
+    // The side the job joins and the other side: times, idle times, and whether it is empty.
+    const bool front = direction == kFront;
+    const Time* side = front ? c : c + m_;
+    const Time* other = front ? c + m_ : c;
+    const Time* side_idle = front ? c + 3 * m_ : c + 4 * m_;
+    const Time* other_idle = front ? c + 4 * m_ : c + 3 * m_;
+    const bool side_empty = front ? prefix_empty : suffix_empty;
+    const bool other_empty = front ? suffix_empty : prefix_empty;
     double weighted = 0;
     Time previous = 0;
-    if (direction == kFront) {
-      for (int k = 0; k < m_; ++k) {
-        const Time old = prefix_empty ? 0 : front[k];
-        const Time start = std::max(old, previous);
-        const Time idle = idle_front[k] + (start - old);
-        previous = start + view_.time(job, k);
-        if (side_out != nullptr) side_out[k] = previous, idle_out[k] = idle;
-        weighted += idle_ratio(idle, previous);
-        weighted += suffix_empty ? 1.0 : idle_ratio(idle_back[k], back[k]);
-      }
-    } else {
-      for (int k = m_ - 1; k >= 0; --k) {
-        const Time old = suffix_empty ? 0 : back[k];
-        const Time start = std::max(old, previous);
-        const Time idle = idle_back[k] + (start - old);
-        previous = start + view_.time(job, k);
-        if (side_out != nullptr) side_out[k] = previous, idle_out[k] = idle;
-        weighted += idle_ratio(idle, previous);
-        weighted += prefix_empty ? 1.0 : idle_ratio(idle_front[k], front[k]);
-      }
+    for (int step = 0; step < m_; ++step) {
+      const int k = machine_at(step, m_, direction);  // machine 0 first on the front
+      const Time old = side_empty ? 0 : side[k];
+      const Time start = std::max(old, previous);
+      const Time idle = side_idle[k] + (start - old);
+      previous = start + view_.time(job, k);
+      if (side_out != nullptr) side_out[k] = previous, idle_out[k] = idle;
+      weighted += idle_ratio(idle, previous);
+      weighted += other_empty ? 1.0 : idle_ratio(other_idle[k], other[k]);
     }
     return weighted;
   }
