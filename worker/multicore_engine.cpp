@@ -105,6 +105,10 @@ bool MulticoreEngine::explore_chunk(Slot& slot) {
     slot.explorer.run(kChunkSteps);
     publish(slot);
   }
+  // The owner would relock at once and win the mutex back from a woken thief almost every
+  // time: a thief waited 1 s for its first steal on ta021 with LB2 (chunks of milliseconds).
+  // Waiters go first.
+  while (slot.waiting.load(std::memory_order_acquire) > 0) std::this_thread::yield();
   if (idle_hint_.load(std::memory_order_relaxed) > 0) work_cv_.notify_one();
   return slot.has_work.load(std::memory_order_relaxed);
 }
@@ -170,13 +174,21 @@ bool MulticoreEngine::steal_into(int thief) {
   return false;
 }
 
+// Locks a slot whose owner may be exploring; explore_chunk lets such waiters in first.
+std::unique_lock<std::mutex> MulticoreEngine::lock_from_outside(Slot& slot) {
+  slot.waiting.fetch_add(1, std::memory_order_acq_rel);
+  std::unique_lock<std::mutex> lock(slot.mutex);
+  slot.waiting.fetch_sub(1, std::memory_order_acq_rel);
+  return lock;
+}
+
 // The thief takes the right half [cut, end) of the victim's remaining interval; the victim
 // keeps [position, cut). Intervals shorter than the minimum are left alone.
 bool MulticoreEngine::try_steal(Slot& victim, Slot& thief) {
   std::vector<int> cut(n_);
   std::vector<int> end(n_);
   {
-    std::lock_guard<std::mutex> lock(victim.mutex);
+    const auto lock = lock_from_outside(victim);
     IvmExplorer& e = victim.explorer;
     if (!victim.has_work.load(std::memory_order_relaxed) || !e.normalize()) {
       publish(victim);
@@ -271,7 +283,7 @@ std::vector<Interval> MulticoreEngine::remaining() {
   std::vector<Interval> out;
   std::lock_guard<std::mutex> lock(mutex_);
   for (auto& slot : slots_) {
-    std::lock_guard<std::mutex> slot_lock(slot->mutex);
+    const auto slot_lock = lock_from_outside(*slot);
     if (!slot->has_work.load(std::memory_order_relaxed)) continue;
     out.push_back({to_mpz(slot->explorer.position(), n_), to_mpz(slot->explorer.end(), n_)});
   }
@@ -302,7 +314,7 @@ std::vector<std::vector<int>> MulticoreEngine::sample_schedules(int count) {
   const int take = std::min(count, total);
   for (int i = 0; i < take; ++i) {
     Slot& slot = *busy[static_cast<std::size_t>(i) * total / take];
-    std::lock_guard<std::mutex> slot_lock(slot.mutex);
+    const auto slot_lock = lock_from_outside(slot);
     // Paused slots are settled, so normalize() (ivm::advance) leaves the position as it is;
     // it guarantees the pointed cell is a node of its row before decoding.
     if (!slot.explorer.normalize()) {

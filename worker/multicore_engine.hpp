@@ -50,6 +50,7 @@ class MulticoreEngine : public SearchEngine {
  private:
   // One thread's IVM. The owner holds `mutex` while it explores a chunk; a thief holds it to
   // cut the interval. The atomics are read without the lock (victim choice, statistics).
+  // `waiting` counts the other threads blocked on `mutex` (lock_from_outside).
   struct Slot {
     Slot(const FlowshopTables& tables, const JohnsonTables* johnson,
          const SearchSettings& settings, Incumbent& incumbent)
@@ -60,7 +61,10 @@ class MulticoreEngine : public SearchEngine {
     std::atomic<double> remaining_fraction{0};
     std::atomic<std::uint64_t> decomposed{0};
     std::atomic<std::uint64_t> leaves{0};
+    std::atomic<int> waiting{0};
   };
+
+  static std::unique_lock<std::mutex> lock_from_outside(Slot& slot);
 
   void thread_main(int id);
   void explore_until_paused(int id);
