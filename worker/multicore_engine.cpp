@@ -9,9 +9,19 @@
 namespace permbb {
 namespace {
 
-// Steps an owner explores between looks at the pause flag and at idle threads; a thief waits
-// at most this long for a victim's lock (about 50 µs at 20 x 20).
-constexpr std::uint64_t kChunkSteps = 128;
+// An owner explores in chunks of steps, looking at the pause flag and at idle threads in
+// between; a thief waits at most one chunk for a victim's lock. A step's cost ranges from
+// 0.2 µs (LB1, 20 jobs) to a second (LB2 on 800 x 60: pairs x jobs per child), so the chunk
+// length adapts to take about kChunkTarget: short enough for prompt pauses (a SIGTERM's
+// checkpoint) and steals, long enough that locking costs nothing.
+constexpr std::uint64_t kMaxChunkSteps = 4096;
+constexpr auto kChunkTarget = std::chrono::microseconds(1000);
+
+std::uint64_t next_chunk_steps(std::uint64_t steps, std::chrono::steady_clock::duration took) {
+  if (took > 2 * kChunkTarget) return std::max<std::uint64_t>(1, steps / 2);
+  if (took < kChunkTarget / 2) return std::min(kMaxChunkSteps, steps * 2);
+  return steps;
+}
 // An idle thread retries stealing at least this often even without a wake-up.
 constexpr auto kIdleRetry = std::chrono::milliseconds(2);
 
@@ -100,11 +110,13 @@ void MulticoreEngine::explore_until_paused(int id) {
 }
 
 bool MulticoreEngine::explore_chunk(Slot& slot) {
+  const auto start = std::chrono::steady_clock::now();
   {
     std::lock_guard<std::mutex> lock(slot.mutex);
-    slot.explorer.run(kChunkSteps);
+    slot.explorer.run(slot.chunk_steps);
     publish(slot);
   }
+  slot.chunk_steps = next_chunk_steps(slot.chunk_steps, std::chrono::steady_clock::now() - start);
   // The owner would relock at once and win the mutex back from a woken thief almost every
   // time: a thief waited 1 s for its first steal on ta021 with LB2 (chunks of milliseconds).
   // Waiters go first.

@@ -62,6 +62,7 @@ class MulticoreEngine : public SearchEngine {
     std::atomic<std::uint64_t> decomposed{0};
     std::atomic<std::uint64_t> leaves{0};
     std::atomic<int> waiting{0};
+    std::uint64_t chunk_steps = 1;  // the owner's alone: its next chunk (explore_chunk adapts it)
   };
 
   static std::unique_lock<std::mutex> lock_from_outside(Slot& slot);
