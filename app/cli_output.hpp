@@ -15,6 +15,10 @@ void write_json_file(const nlohmann::json& json, const std::string& path);
 void add_result_options(CLI::App& command, std::string& json_path, bool& quiet,
                         std::string& log_level);
 
+// The most threads an option may ask for: more is a typo, and starting them could exhaust the
+// process's thread limit.
+constexpr int kMaxThreadsOption = 4096;
+
 // --gpu and --no-gpu, mutually exclusive: they set `choice` to "on" or "off" (it stays as the
 // caller initialised it, "auto", when neither is given).
 void add_gpu_choice(CLI::App& command, std::string& choice, const std::string& gpu_help,

@@ -114,7 +114,7 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
   command
       .add_option("--threads", options.threads,
                   "independent copies (seeds seed, seed+1, ...) of ils or beam; best kept")
-      ->check(CLI::PositiveNumber)
+      ->check(CLI::Range(1, kMaxThreadsOption))
       ->capture_default_str();
   command.add_option("--seed", options.seed, "random seed")->capture_default_str();
   command.add_option("--json", options.json_path,

@@ -190,7 +190,7 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
   add_gpu_choice(command, options.gpu, "DP tables on the GPU (an error without one)",
                  "DP tables on the CPU (default: the GPU when there is one)");
   command.add_option("--threads", options.threads, "CPU threads (0: all hardware threads)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(0, kMaxThreadsOption))
       ->capture_default_str();
   command
       .add_option("--split", options.split,

@@ -42,7 +42,7 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
       ->capture_default_str();
   command.add_option("--threads", options.threads,
                      "CPU explorer threads (0: all hardware threads)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(0, kMaxThreadsOption))
       ->capture_default_str();
   command.add_option("--steal-policy", options.steal_policy,
                      "how idle CPU threads pick a victim: ring|random|largest")
@@ -57,7 +57,7 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
                   "threads running iterated greedy from the B&B's subproblems beside the "
                   "explorers (-1: auto, 0 with the CPU engine, the free cores minus 2 with the "
                   "GPU engine)")
-      ->check(CLI::Range(-1, 4096))
+      ->check(CLI::Range(-1, kMaxThreadsOption))
       ->capture_default_str();
   command
       .add_option("--heuristic-seconds", options.heuristic_seconds,

@@ -8,6 +8,7 @@
 #include "beam_search.hpp"
 #include "input_error.hpp"
 #include "iterated_greedy.hpp"
+#include "thread_start.hpp"
 #include "truncated_bb.hpp"
 
 namespace permbb {
@@ -34,16 +35,17 @@ Schedule best_of_copies(int copies, const Copy& copy) {
   std::vector<Schedule> results(static_cast<std::size_t>(copies));
   std::vector<std::exception_ptr> errors(static_cast<std::size_t>(copies));
   std::vector<std::thread> threads;
-  threads.reserve(static_cast<std::size_t>(copies));
-  for (int i = 0; i < copies; ++i) {
-    threads.emplace_back([&, i] {
-      try {
-        results[i] = copy(i);
-      } catch (...) {
-        errors[i] = std::current_exception();
-      }
-    });
-  }
+  // Copies end at their own limits: nothing to stop if the system refuses a thread.
+  start_threads(
+      threads, copies, "heuristic copy",
+      [&](int i) {
+        try {
+          results[i] = copy(i);
+        } catch (...) {
+          errors[i] = std::current_exception();
+        }
+      },
+      [] {});
   for (std::thread& thread : threads) thread.join();
   for (const std::exception_ptr& error : errors) {
     if (error) std::rethrow_exception(error);

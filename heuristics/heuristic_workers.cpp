@@ -6,6 +6,7 @@
 
 #include "heuristic_method.hpp"
 #include "neh.hpp"
+#include "thread_start.hpp"
 
 namespace permbb {
 
@@ -13,8 +14,9 @@ HeuristicWorkers::HeuristicWorkers(const Instance& instance, Incumbent& incumben
                                    SolutionPool& pool, const HeuristicWorkerOptions& options)
     : instance_(instance), incumbent_(incumbent), pool_(pool), options_(options) {
   const int threads = std::max(0, options.threads);
-  threads_.reserve(static_cast<std::size_t>(threads));
-  for (int i = 0; i < threads; ++i) threads_.emplace_back([this, i] { thread_main(i); });
+  start_threads(
+      threads_, threads, "heuristic", [this](int i) { thread_main(i); },
+      [this] { stop_.store(true); });
 }
 
 HeuristicWorkers::~HeuristicWorkers() {

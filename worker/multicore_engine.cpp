@@ -5,6 +5,7 @@
 
 #include "factoradic.hpp"
 #include "factoradic_mpz.hpp"
+#include "thread_start.hpp"
 
 namespace permbb {
 namespace {
@@ -61,7 +62,13 @@ MulticoreEngine::MulticoreEngine(const Instance& instance, const SearchSettings&
   for (int i = 0; i < threads; ++i) {
     slots_.push_back(std::make_unique<Slot>(tables_, johnson_.get(), settings, incumbent));
   }
-  for (int i = 0; i < threads; ++i) threads_.emplace_back([this, i] { thread_main(i); });
+  start_threads(
+      threads_, threads, "CPU explorer", [this](int i) { thread_main(i); },
+      [this] {
+        std::lock_guard<std::mutex> lock(mutex_);
+        shutdown_ = true;
+        work_cv_.notify_all();
+      });
 }
 
 MulticoreEngine::~MulticoreEngine() {

@@ -135,6 +135,11 @@ class BadInput(unittest.TestCase):
         self.assertEqual(run("solve", "ta001", "--branch", "left").returncode, 2)
         self.assertEqual(run("solve", "ta001", "--ub", "-3").returncode, 2)
         self.assertEqual(run("solve", "ta001", "--ub", "12x").returncode, 2)
+        # Thread counts beyond 4096 are typos, refused before any thread starts.
+        self.assertEqual(run("solve", "ta001", "--threads", "100000").returncode, 2)
+        self.assertEqual(run("heuristic", "ta001", "--threads", "5000").returncode, 2)
+        self.assertEqual(run("pcmax", "--generate", "uniform,10,3,1,9,1", "--epsilon", "0.5",
+                             "--threads", "5000").returncode, 2)
         for command in ("solve ta001", "knapsack --generate uncorrelated,10,100,1",
                         "pcmax --generate uniform,10,3,1,9,1 --epsilon 0.5"):
             proc = run(*command.split(), "--gpu", "--no-gpu")
