@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
+#include <iostream>
+#include <optional>
 #include <thread>
 
 #include <spdlog/spdlog.h>
@@ -10,6 +13,7 @@
 #include "coordinator.hpp"
 #include "engine_factory.hpp"
 #include "factoradic_mpz.hpp"
+#include "input_error.hpp"
 #include "instance_source.hpp"
 #include "progress_reporter.hpp"
 #include "run_checkpoints.hpp"
@@ -163,6 +167,36 @@ std::vector<WorkUnit> initial_decomposition(int jobs, int workers) {
   return units;
 }
 
+// Bad input that one rank alone meets in its own setup (rank 0: the restart file, the
+// checkpoint folder; a worker: --gpu without a GPU) must end every rank, or the others wait
+// forever for it. Every rank runs its setup, then all agree before the first message. The
+// lowest rank that met an input error reports it (rank 0 through main, a worker here, naming
+// itself); every other rank throws StoppedByAnotherRank.
+template <class Setup>
+auto agreed_setup(const cluster::MpiSession& session, const Setup& setup) -> decltype(setup()) {
+  using Result = decltype(setup());
+  std::optional<Result> result;
+  std::exception_ptr input_error;
+  try {
+    result.emplace(setup());
+  } catch (const InputError&) {
+    input_error = std::current_exception();
+  }
+  const int size = session.size();
+  // size - (the lowest failing rank), or 0 when every setup succeeded.
+  const int reporter = size - cluster::max_over_ranks(input_error ? size - session.rank() : 0);
+  if (reporter == size) return std::move(*result);
+  if (session.rank() == reporter) {
+    if (reporter == 0) std::rethrow_exception(input_error);
+    try {
+      std::rethrow_exception(input_error);
+    } catch (const InputError& e) {
+      std::cerr << "permbb: error: rank " << reporter << ": " << e.what() << std::endl;
+    }
+  }
+  throw StoppedByAnotherRank{kExitBadInput};
+}
+
 Coordinator make_coordinator(const Instance& instance, int workers, const StartPoint& start) {
   std::vector<WorkUnit> units =
       start.restarted ? start.units : initial_decomposition(instance.jobs(), workers);
@@ -171,8 +205,13 @@ Coordinator make_coordinator(const Instance& instance, int workers, const StartP
 }
 
 int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
-                         const SearchSettings& settings, int workers, SignalWatcher& signals) {
-  const StartPoint start = resolve_start(options, instance, settings);
+                         const SearchSettings& settings, const cluster::MpiSession& session,
+                         SignalWatcher& signals) {
+  const int workers = session.size() - 1;
+  const StartPoint start = agreed_setup(session, [&] {
+    check_checkpoint_writable(options.checkpoint_path);
+    return resolve_start(options, instance, settings);
+  });
   spdlog::info("{}: {} jobs x {} machines, {} + {}, initial UB {} ({}), {} workers",
                instance.name(), instance.jobs(), instance.machines(), to_string(settings.bound),
                to_string(settings.branching), start.initial.value, start.initial.origin, workers);
@@ -231,8 +270,9 @@ int run_worker_rank(const SolveOptions& options, const Instance& instance,
     const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
     rank_options.threads = std::max(1, hardware / std::max(1, session.local_size() - 1));
   }
-  const auto engine = make_engine(rank_options, instance, settings, incumbent,
-                                  session.local_rank());
+  const auto engine = agreed_setup(session, [&] {
+    return make_engine(rank_options, instance, settings, incumbent, session.local_rank());
+  });
   cluster::WorkerSettings worker;
   worker.checkpoint_seconds = options.worker_checkpoint_seconds;
   worker.min_steal_checkpoint_seconds = std::min(5.0, options.worker_checkpoint_seconds);
@@ -257,7 +297,7 @@ int run_cluster_solve(const SolveOptions& options, const cluster::MpiSession& se
   const SearchSettings settings{bound_for(options.bound, instance),
                                 parse_branching_rule(options.branching)};
   if (session.rank() == 0) {
-    return run_coordinator_rank(options, instance, settings, session.size() - 1, signals);
+    return run_coordinator_rank(options, instance, settings, session, signals);
   }
   return run_worker_rank(options, instance, settings, session);
 }

@@ -5,6 +5,12 @@
 
 namespace permbb::app {
 
+// Thrown on the ranks of a job that must end because another rank met bad input in its own
+// setup (that rank reports it); main returns `status`, printing nothing more.
+struct StoppedByAnotherRank {
+  int status;
+};
+
 // This rank's part of `mpirun -np P permbb solve ...` (P >= 2; 2022 §4): rank 0 runs the
 // coordinator loop and prints the result, every other rank a worker. Returns the exit status.
 // Signals: the coordinator checkpoints on SIGUSR1, and on SIGTERM/SIGINT checkpoints, stops

@@ -32,7 +32,9 @@ void configure_logging(const std::string& level, bool quiet) {
 
 // `mpirun -np P permbb solve ...`: rank 0 coordinates, the others work (P >= 2); a single
 // rank under a launcher solves alone. A failure on one rank ends the whole job (MPI_Abort),
-// so no rank waits forever for a dead one; bad input is seen by every rank alike.
+// so no rank waits forever for a dead one. Bad input is either seen by every rank alike (the
+// instance, the options) or agreed on after each rank's setup (cluster_solve.cpp): every rank
+// exits with status 2 and one of them says why.
 int solve_under_mpi(int& argc, char**& argv, const permbb::app::SolveOptions& options,
                     permbb::app::SignalWatcher& signals) {
   permbb::cluster::MpiSession session(&argc, &argv);
@@ -41,7 +43,9 @@ int solve_under_mpi(int& argc, char**& argv, const permbb::app::SolveOptions& op
     return permbb::app::run_cluster_solve(options, session, signals);
   } catch (const permbb::InputError& e) {
     if (session.rank() == 0) std::cerr << "permbb: error: " << e.what() << "\n";
-    return 2;
+    return permbb::kExitBadInput;
+  } catch (const permbb::app::StoppedByAnotherRank& stop) {
+    return stop.status;
   } catch (const std::exception& e) {
     permbb::cluster::abort_job("permbb: rank " + std::to_string(session.rank()) +
                                    ": internal error: " + e.what(),
@@ -117,7 +121,7 @@ int main(int argc, char** argv) {
     return permbb::app::run_instance(instance_spec);
   } catch (const permbb::InputError& e) {
     std::cerr << "permbb: error: " << e.what() << "\n";
-    return 2;
+    return permbb::kExitBadInput;
   } catch (const std::exception& e) {
     std::cerr << "permbb: internal error: " << e.what() << "\n";
     return 1;

@@ -70,6 +70,7 @@ int run_solve(const SolveOptions& options, SignalWatcher& signals) {
   const Instance instance = load_instance(options.instance);
   const SearchSettings settings{bound_for(options.bound, instance),
                                 parse_branching_rule(options.branching)};
+  check_checkpoint_writable(options.checkpoint_path);
   const StartPoint start = resolve_start(options, instance, settings);
   Incumbent incumbent;
   seed_incumbent(start.initial, incumbent);

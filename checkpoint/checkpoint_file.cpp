@@ -337,6 +337,22 @@ void save_checkpoint(const GlobalCheckpoint& checkpoint, const std::string& path
   sync_folder(path);
 }
 
+void check_checkpoint_writable(const std::string& path) {
+  if (path.empty()) return;
+  struct stat info;
+  if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+    throw InputError("cannot save checkpoint " + quoted(path) + ": not a regular file");
+  }
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  try {
+    write_durably(tmp, nullptr, 0, {}, path);
+  } catch (const std::runtime_error& e) {
+    ::unlink(tmp.c_str());
+    throw InputError(e.what());
+  }
+  ::unlink(tmp.c_str());
+}
+
 GlobalCheckpoint load_checkpoint(const std::string& path) {
   const std::vector<std::uint8_t> bytes = read_whole_file(path);
   const std::string name = "checkpoint " + quoted(path);

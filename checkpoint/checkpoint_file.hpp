@@ -114,6 +114,12 @@ struct GlobalCheckpoint {
 // Overlaps between different units are not checked.
 void save_checkpoint(const GlobalCheckpoint& checkpoint, const std::string& path);
 
+// Throws InputError, with the message save_checkpoint would give, when a checkpoint could not
+// be written at `path` (a missing or read-only folder, a folder under that name): so that a
+// mistyped --checkpoint is refused at the start, not found at the first save hours later.
+// Writes and removes the temporary file a save would use; does nothing for an empty path.
+void check_checkpoint_writable(const std::string& path);
+
 // Reads and fully validates a checkpoint. Throws InputError naming the file with a distinct
 // message for each failure: "cannot open"/"cannot read" (missing, unreadable, a folder),
 // "not a permbb checkpoint" (bad magic), "unknown format version" (lists the known ones),

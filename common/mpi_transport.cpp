@@ -80,6 +80,12 @@ std::optional<Received> poll(int source) {
   return receive(status);
 }
 
+int max_over_ranks(int value) {
+  int largest = value;
+  MPI_Allreduce(&value, &largest, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  return largest;
+}
+
 void abort_job(const std::string& message, int exit_code) {
   std::cerr << message << std::endl;
   MPI_Abort(MPI_COMM_WORLD, exit_code);

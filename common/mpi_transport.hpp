@@ -48,6 +48,10 @@ Received receive_from(int source);
 // never blocks.
 std::optional<Received> poll(int source = -1);
 
+// The largest of every rank's `value` (MPI_Allreduce). Collective: every rank calls it at the
+// same point, before any thread of its own calls MPI.
+int max_over_ranks(int value);
+
 // Ends the whole job (MPI_Abort) after printing `message` on stderr; for failures that
 // would otherwise leave other ranks waiting forever. Only main() calls it; MPI_Abort does
 // not return in practice, and if it did main returns `exit_code` itself.

@@ -416,6 +416,17 @@ TEST_F(CheckpointFile, MissingFileOrFolderCannotBeOpened) {
   }
 }
 
+TEST_F(CheckpointFile, WritabilityCheckRefusesAMissingFolderOrAFolderAndLeavesNothing) {
+  const std::string missing = (folder_ / "no-such-folder" / "run.ckpt").string();
+  for (const std::string& path : {missing, folder_.string()}) {
+    const std::string message = input_error_of([&] { check_checkpoint_writable(path); });
+    EXPECT_TRUE(contains(message, "cannot save checkpoint '" + path + "'")) << message;
+  }
+  check_checkpoint_writable(path_);  // a writable folder: accepted, and nothing is left there
+  check_checkpoint_writable("");     // no --checkpoint: nothing to check
+  EXPECT_TRUE(fs::is_empty(folder_));
+}
+
 // ------------------------------------------------------------------ .prev and fallback
 
 TEST_F(CheckpointFile, PrevHoldsThePreviousCheckpoint) {

@@ -135,6 +135,10 @@ class BadInput(unittest.TestCase):
         self.assertEqual(run("solve", "ta001", "--branch", "left").returncode, 2)
         self.assertEqual(run("solve", "ta001", "--ub", "-3").returncode, 2)
         self.assertEqual(run("solve", "ta001", "--ub", "12x").returncode, 2)
+        # An unwritable checkpoint is refused at the start, not at the first save.
+        proc = run("solve", "ta001", "--checkpoint", "/nonexistent/folder/run.ckpt")
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("cannot save checkpoint '/nonexistent/folder/run.ckpt'", proc.stderr)
         # Thread counts beyond 4096 are typos, refused before any thread starts.
         self.assertEqual(run("solve", "ta001", "--threads", "100000").returncode, 2)
         self.assertEqual(run("heuristic", "ta001", "--threads", "5000").returncode, 2)

@@ -19,9 +19,9 @@ ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIR
 TIMEOUT = 120
 
 
-def mpirun(ranks, *args, timeout=TIMEOUT):
+def mpirun(ranks, *args, timeout=TIMEOUT, engine="--no-gpu"):
     cmd = [MPIRUN, "--oversubscribe", "-np", str(ranks), BIN, "solve", *args,
-           "--threads", "1", "--json", "-", "--quiet", "--no-gpu"]
+           "--threads", "1", "--json", "-", "--quiet", engine]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=ENV)
     result = json.loads(proc.stdout) if proc.stdout.strip().startswith("{") else None
     return proc, result
@@ -126,6 +126,31 @@ class ClusterSolves(unittest.TestCase):
         proc, _ = mpirun(3, "/nonexistent/instance.txt")
         self.assertEqual(proc.returncode, 2, proc.stderr)
         self.assertIn("cannot open", proc.stderr)
+
+    def test_bad_input_that_one_rank_alone_sees_ends_every_rank(self):
+        # Rank 0 alone reads the restart file and writes checkpoints; the workers alone build
+        # their explorers. Each case used to leave the other ranks waiting forever.
+        with tempfile.TemporaryDirectory() as folder:
+            bad = os.path.join(folder, "bad.ckpt")
+            with open(bad, "wb") as f:
+                f.write(b"not a checkpoint at all")
+            proc, _ = mpirun(3, "ta001", "--restart", bad, timeout=60)
+            self.assertEqual(proc.returncode, 2, proc.stderr)
+            self.assertIn("not a permbb checkpoint", proc.stderr)
+
+            missing = os.path.join(folder, "no-such-folder", "run.ckpt")
+            proc, _ = mpirun(3, "ta001", "--checkpoint", missing, timeout=60)
+            self.assertEqual(proc.returncode, 2, proc.stderr)
+            self.assertIn("cannot save checkpoint", proc.stderr)
+
+            # 65 machines: the workers refuse --gpu with LB2 whether or not a GPU is there
+            # (more machines than the GPU's LB2 holds, or no device).
+            wide = os.path.join(folder, "wide.txt")
+            with open(wide, "w") as f:
+                f.write("4 65\n" + "".join(f"{k + 1} 2 3 4\n" for k in range(65)))
+            proc, _ = mpirun(3, wide, "--bound", "lb2", timeout=60, engine="--gpu")
+            self.assertEqual(proc.returncode, 2, proc.stderr)
+            self.assertIn("rank 1: --gpu", proc.stderr)
 
 
 if __name__ == "__main__":
