@@ -87,8 +87,16 @@ void CheckpointKeeper::write(std::vector<WorkUnit> unassigned, std::vector<WorkU
   ckpt.unassigned = std::move(unassigned);
   ckpt.active = std::move(active);
   ckpt.statistics = totals(earlier_, run, restarted_);
-  save_checkpoint(ckpt, path_);
   last_ = std::chrono::steady_clock::now();
+  try {
+    save_checkpoint(ckpt, path_);
+  } catch (const std::runtime_error& e) {
+    // A full disk or a lost mount must not end a search of days: the file still holds the
+    // last checkpoint written (saves are atomic), the search goes on, the next save retries.
+    spdlog::error("{}; {} keeps the last checkpoint written; next try in {:.0f} s", e.what(),
+                  path_, interval_.count());
+    return;
+  }
   spdlog::info("checkpoint written to {} ({} nodes in all)", path_,
                ckpt.statistics.nodes_decomposed);
 }

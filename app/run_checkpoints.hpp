@@ -42,7 +42,9 @@ CheckpointStatistics totals(const CheckpointStatistics& earlier, const RunCounte
                             bool restarted);
 
 // Writes the global checkpoint (`--checkpoint FILE`) every `--checkpoint-interval` seconds and
-// when asked (signals, the end of an incomplete run). Does nothing without --checkpoint.
+// when asked (signals, the end of an incomplete run). Does nothing without --checkpoint. A save
+// that fails (disk full) is logged as an error and retried at the next interval; the search
+// goes on and FILE keeps the last checkpoint written.
 class CheckpointKeeper {
  public:
   CheckpointKeeper(const SolveOptions& options, const Instance& instance,

@@ -161,6 +161,25 @@ class Signals(unittest.TestCase):
             self.assertEqual(json.loads(out)["status"], "no-better-than-ub")
 
 
+class SaveFailures(unittest.TestCase):
+    def test_a_failing_save_is_reported_and_the_search_goes_on_and_saves_again(self):
+        with tempfile.TemporaryDirectory() as folder:
+            runs = os.path.join(folder, "runs")
+            os.mkdir(runs)
+            ckpt = os.path.join(runs, "run.ckpt")
+            proc = start(1, "--ub", "opt", "--checkpoint", ckpt, "--checkpoint-interval", "0.3")
+            wait_for_file(ckpt)
+            os.rename(runs, runs + ".away")  # saves now fail: the folder is gone
+            time.sleep(1.5)
+            self.assertIsNone(proc.poll(), "the run ended when a save failed")
+            os.rename(runs + ".away", runs)
+            wait_for_file(ckpt, previous=stamp(ckpt))  # the next save succeeds
+            out, err = proc.communicate(timeout=300)
+            self.assertEqual(proc.returncode, 0, err)
+            self.assertEqual(json.loads(out)["status"], "no-better-than-ub")
+            self.assertIn("keeps the last checkpoint written", err)
+
+
 class RestartWithOtherRankCounts(unittest.TestCase):
     def test_checkpoint_of_3_ranks_restarts_with_1_2_and_5_workers(self):
         with tempfile.TemporaryDirectory() as folder:
