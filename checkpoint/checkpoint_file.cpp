@@ -227,6 +227,11 @@ void write_all(int fd, const std::uint8_t* data, std::size_t size, const std::st
   }
 }
 
+// This process's temporary name beside `file`: "*.tmp.<pid>", never read.
+std::string temporary_name(const std::string& file) {
+  return file + ".tmp." + std::to_string(::getpid());
+}
+
 // Step 1: the complete file, on disk, under a name nobody reads.
 void write_durably(const std::string& file, const std::uint8_t* header, std::size_t header_size,
                    const std::vector<std::uint8_t>& payload, const std::string& path) {
@@ -251,7 +256,7 @@ void keep_previous(const std::string& path, const std::string& prev) {
     throw std::runtime_error("cannot save checkpoint " + quoted(path) +
                              ": it exists and is not a regular file");
   }
-  const std::string prev_tmp = prev + ".tmp." + std::to_string(::getpid());
+  const std::string prev_tmp = temporary_name(prev);
   ::unlink(prev_tmp.c_str());
   if (::link(path.c_str(), prev_tmp.c_str()) == 0) {
     if (::rename(prev_tmp.c_str(), prev.c_str()) != 0) {
@@ -323,7 +328,7 @@ void save_checkpoint(const GlobalCheckpoint& checkpoint, const std::string& path
   header.put(static_cast<std::uint64_t>(payload.size()));
   header.put(crc64(payload.data(), payload.size()));
 
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  const std::string tmp = temporary_name(path);
   try {
     write_durably(tmp, header.bytes().data(), header.size(), payload, path);
     keep_previous(path, path + ".prev");
@@ -343,14 +348,14 @@ void check_checkpoint_writable(const std::string& path) {
   if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
     throw InputError("cannot save checkpoint " + quoted(path) + ": not a regular file");
   }
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  const std::string tmp = temporary_name(path);
   try {
     write_durably(tmp, nullptr, 0, {}, path);
   } catch (const std::runtime_error& e) {
     ::unlink(tmp.c_str());
     throw InputError(e.what());
   }
-  ::unlink(tmp.c_str());
+  ::unlink(tmp.c_str());  // written: the folder takes files
 }
 
 GlobalCheckpoint load_checkpoint(const std::string& path) {

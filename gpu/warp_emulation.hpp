@@ -2,16 +2,16 @@
 // Host emulation of one CUDA warp, for CPU-side tests of the warp-level code: the 32 lanes
 // run as cooperative fibers (ucontext) on one thread, switching round-robin at every warp
 // collective (__shfl*_sync, __any_sync, __syncwarp). A collective reached by only some lanes
-// (divergent code on the device) aborts with a message instead of hanging. Only one warp
+// (divergent code on the device) makes run_warp throw std::logic_error instead of hanging. Only one warp
 // runs at a time, so the device atomics are plain read-modify-writes. Never used in the
 // library; warp_primitives.cuh includes it when PERMBB_WARP_EMULATION is defined.
 #include <cuda_runtime.h>  // __device__ and friends for a host compiler
 #include <ucontext.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace permbb::gpu::emulation {
@@ -26,6 +26,7 @@ struct Warp {
   bool finished[kLanes]{};
   alignas(8) unsigned char slots[2][kLanes][8]{};
   std::function<void()> body;
+  std::string error;  // set by fail(): run_warp throws it
 };
 
 inline Warp*& current_warp() {
@@ -35,6 +36,14 @@ inline Warp*& current_warp() {
 
 inline int lane_id() { return current_warp()->current; }
 
+// Abandons the warp: control returns to run_warp, which throws `message`. Exceptions cannot
+// cross the fibers' stacks, so this is how a lane fails; the lane is never resumed.
+inline void fail(const std::string& message) {
+  Warp& w = *current_warp();
+  w.error = "warp emulation: " + message;
+  swapcontext(&w.lanes[w.current], &w.main);
+}
+
 // Hands control to the next lane (lane 31 to lane 0): when a lane resumes, every lane has
 // reached the same collective.
 inline void arrive() {
@@ -42,14 +51,15 @@ inline void arrive() {
   const int me = w.current;
   const int next = (me + 1) % Warp::kLanes;
   if (w.finished[next]) {
-    std::fprintf(stderr, "warp emulation: lane %d reached a collective that lane %d never will\n",
-                 me, next);
-    std::abort();
+    fail("lane " + std::to_string(me) + " reached a collective that lane " +
+         std::to_string(next) + " never will");
+    return;
   }
   w.current = next;
   swapcontext(&w.lanes[me], &w.lanes[next]);
 }
 
+// A lane's fiber; it must never return (uc_link is null: returning would end the thread).
 inline void lane_main() {
   Warp& w = *current_warp();
   w.body();
@@ -57,13 +67,14 @@ inline void lane_main() {
   w.finished[me] = true;
   if (me == Warp::kLanes - 1) {
     swapcontext(&w.lanes[me], &w.main);
+  } else if (w.finished[me + 1]) {
+    fail("lane " + std::to_string(me + 1) + " finished while lane " + std::to_string(me) +
+         " was in a collective");
   } else {
-    if (w.finished[me + 1]) std::abort();
     w.current = me + 1;
     swapcontext(&w.lanes[me], &w.lanes[me + 1]);
   }
-  std::fprintf(stderr, "warp emulation: a finished lane was resumed (divergent collective)\n");
-  std::abort();
+  for (;;) fail("a finished lane was resumed (divergent collective)");
 }
 
 // Runs `body` as the 32 lanes of one warp.
@@ -72,6 +83,7 @@ inline void run_warp(const std::function<void()>& body) {
   Warp& w = warp;
   current_warp() = &w;
   w.body = body;
+  w.error.clear();
   w.current = 0;
   for (int l = 0; l < Warp::kLanes; ++l) {
     w.phase[l] = 0;
@@ -84,10 +96,10 @@ inline void run_warp(const std::function<void()>& body) {
     makecontext(&w.lanes[l], lane_main, 0);
   }
   swapcontext(&w.main, &w.lanes[0]);
+  if (!w.error.empty()) throw std::logic_error(w.error);
   for (int l = 0; l < Warp::kLanes; ++l) {
     if (!w.finished[l]) {
-      std::fprintf(stderr, "warp emulation: lane %d did not finish\n", l);
-      std::abort();
+      throw std::logic_error("warp emulation: lane " + std::to_string(l) + " did not finish");
     }
   }
 }

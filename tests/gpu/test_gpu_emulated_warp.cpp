@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <random>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "flowshop_tables.hpp"
@@ -53,6 +55,36 @@ struct RandomIvm {
   std::vector<int> pos, end, dir;
   std::vector<std::int16_t> matrix;
 };
+
+TEST(GpuEmulatedWarp, ACollectiveThatSomeLanesSkipFailsTheRunInsteadOfHanging) {
+  // Divergent code on the device: lanes 0-15 shuffle, lanes 16-31 do not.
+  const auto divergent = [] {
+    if (emulation::lane_id() < 16) __shfl_sync(0xffffffffu, 1, 0);
+  };
+  try {
+    emulation::run_warp(divergent);
+    FAIL() << "a divergent collective went unnoticed";
+  } catch (const std::logic_error& e) {
+    // Lanes 16-31 finish; lane 31 hands back with lanes 0-15 still in the shuffle.
+    EXPECT_NE(std::string(e.what()).find("lane 0 did not finish"), std::string::npos)
+        << e.what();
+  }
+  // The other way round: lanes 0-15 have finished when lane 31 reaches the shuffle.
+  try {
+    emulation::run_warp([] {
+      if (emulation::lane_id() >= 16) __shfl_sync(0xffffffffu, 1, 0);
+    });
+    FAIL() << "a divergent collective went unnoticed";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("lane 31 reached a collective that lane 0 never will"),
+              std::string::npos)
+        << e.what();
+  }
+  // The emulation is usable again after a failed warp.
+  int sum = 0;
+  emulation::run_warp([&] { sum += __shfl_sync(0xffffffffu, emulation::lane_id(), 31); });
+  EXPECT_EQ(sum, 32 * 31);
+}
 
 TEST(GpuEmulatedWarp, AdvanceEqualsIvmAdvance) {
   std::mt19937 rng(51);
