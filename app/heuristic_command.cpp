@@ -12,6 +12,7 @@
 
 #include "heuristic_method.hpp"
 #include "input_error.hpp"
+#include "cli_numbers.hpp"
 #include "cli_output.hpp"
 #include "instance_source.hpp"
 #include "taillard.hpp"
@@ -106,17 +107,20 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
   command
       .add_option("--time-limit", options.time_limit_seconds,
                   "seconds of search, per thread (0: none; then --iterations is needed)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(number_at_least(0.0))
       ->capture_default_str();
   command.add_option("--iterations", options.iteration_limit,
                      "ILS iterations, beam passes or branch-and-bound nodes (0: none); with no "
-                     "time limit and one thread the result depends only on the seed");
+                     "time limit and one thread the result depends only on the seed")
+      ->check(number_at_least(std::uint64_t{0}));
   command
       .add_option("--threads", options.threads,
                   "independent copies (seeds seed, seed+1, ...) of ils or beam; best kept")
-      ->check(CLI::Range(1, kMaxThreadsOption))
+      ->check(number_in_range(1, kMaxThreadsOption))
       ->capture_default_str();
-  command.add_option("--seed", options.seed, "random seed")->capture_default_str();
+  command.add_option("--seed", options.seed, "random seed")
+      ->check(number_at_least(std::uint64_t{0}))
+      ->capture_default_str();
   command.add_option("--json", options.json_path,
                      "write a machine-readable result to FILE ('-': standard output)");
 }

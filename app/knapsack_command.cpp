@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
+#include "cli_numbers.hpp"
 #include "cli_output.hpp"
 #include "gpu_devices.hpp"
 #include "host_list_backend.hpp"
@@ -221,7 +222,7 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
   command
       .add_option("--capacity", options.capacity,
                   "knapsack capacity (default: the file's; half the total weight when generated)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_at_least(std::int64_t{0}));
   command
       .add_option("--method", options.method,
                   "bb: branch-and-bound (CPU/GPU); dp: dynamic programming, O(n c)")
@@ -234,31 +235,31 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                   "lists of at least this many nodes go to the GPU, smaller ones to the CPU "
                   "(default " +
                       std::to_string(ks::kDefaultSwitchThreshold) + ")")
-      ->check(CLI::PositiveNumber);
+      ->check(number_above(std::int64_t{0}));
   command
       .add_option("--max-list-nodes", options.max_list_nodes,
                   "most slots of the node list (children included, at least 2); longer lists "
                   "are cut and explored depth-first (default: from --memory-fraction)")
-      ->check(CLI::Range(std::int64_t{2}, ks::kMaxListSlots));
+      ->check(number_in_range(std::int64_t{2}, ks::kMaxListSlots));
   command
       .add_option("--max-set-aside-nodes", options.max_set_aside_nodes,
                   "most nodes of cut lists waiting in host memory (plus 2 per level); lists "
                   "are cut shorter as they near it (default: from --memory-fraction)")
-      ->check(CLI::PositiveNumber);
+      ->check(number_above(std::int64_t{0}));
   command
       .add_option("--memory-fraction", options.memory_fraction,
                   "share of the device's (or, without GPU, the host's) memory the list may "
                   "take, and of the host's for the lists set aside (default 0.25)")
-      ->check(CLI::Range(0.001, 0.95));
+      ->check(number_in_range(0.001, 0.95));
   command
       .add_option("--dp-memory-mib", options.dp_memory_mib,
                   "most memory of --method dp, in MiB (default 4096)")
-      ->check(CLI::PositiveNumber);
+      ->check(number_above(std::int64_t{0}));
   command
       .add_option("--time-limit", options.time_limit_seconds,
                   "stop the branch-and-bound after this many seconds (0: none); the result is "
                   "then incomplete (exit 3)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_at_least(0.0));
   add_result_options(command, options.json_path, options.quiet, options.log_level);
 }
 

@@ -94,8 +94,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    // --help and --version print as CLI11 formats them; a usage error is one line, exit 2.
+    if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e);
+    std::cerr << "permbb: error: " << e.what() << "\n";
+    return permbb::kExitBadInput;
   }
   try {
     if (solve->parsed()) {

@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
+#include "cli_numbers.hpp"
 #include "cli_output.hpp"
 #include "cpu_dp.hpp"
 #include "gpu_devices.hpp"
@@ -186,11 +187,11 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
       .add_option("--epsilon", options.epsilon,
                   "relative error: makespan <= (1 + 1/k) OPT with k = ceil(1/epsilon)")
       ->required()
-      ->check(CLI::Range(pcmax::kMinEpsilon, 1e9));
+      ->check(number_in_range(pcmax::kMinEpsilon, 1e9));
   add_gpu_choice(command, options.gpu, "DP tables on the GPU (an error without one)",
                  "DP tables on the CPU (default: the GPU when there is one)");
   command.add_option("--threads", options.threads, "CPU threads (0: all hardware threads)")
-      ->check(CLI::Range(0, kMaxThreadsOption))
+      ->check(number_in_range(0, kMaxThreadsOption))
       ->capture_default_str();
   command
       .add_option("--split", options.split,
@@ -201,12 +202,12 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
   command
       .add_option("--memory-limit", options.memory_limit_gib,
                   "GiB of host memory for the DP tables held at once (default: 3/4 of RAM)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_in_range(0.0, 1e9));
   command
       .add_option("--gpu-memory-limit", options.gpu_memory_limit_mib,
                   "MiB of device memory for the tables of one round (default: the free memory); "
                   "smaller tables are partitioned")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_in_range(0.0, 1e12));
   add_result_options(command, options.json_path, options.quiet, options.log_level);
 }
 

@@ -1,5 +1,6 @@
 #include "solve_options.hpp"
 
+#include "cli_numbers.hpp"
 #include "cli_output.hpp"
 #include "search_settings.hpp"
 
@@ -17,7 +18,7 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
                      "SIGINT and when a limit stops the search); FILE.prev keeps the previous one");
   command.add_option("--checkpoint-interval", options.checkpoint_seconds,
                      "seconds between periodic checkpoints")
-      ->check(CLI::PositiveNumber)
+      ->check(number_above(0.0))
       ->capture_default_str();
   command.add_option("--restart", options.restart_path,
                      "continue the search saved in this checkpoint (any number of ranks)");
@@ -33,16 +34,17 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
       ->capture_default_str();
   command.add_option("--time-limit", options.time_limit_seconds,
                      "stop after this many seconds (0: no limit); the result is then incomplete")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_at_least(0.0));
   command.add_option("--node-limit", options.node_limit,
-                     "stop after about this many decomposed nodes (0: no limit)");
+                     "stop after about this many decomposed nodes (0: no limit)")
+      ->check(number_at_least(0ULL));
   command.add_option("--progress", options.progress_seconds,
                      "seconds between progress lines on stderr")
-      ->check(CLI::PositiveNumber)
+      ->check(number_above(0.0))
       ->capture_default_str();
   command.add_option("--threads", options.threads,
                      "CPU explorer threads (0: all hardware threads)")
-      ->check(CLI::Range(0, kMaxThreadsOption))
+      ->check(number_in_range(0, kMaxThreadsOption))
       ->capture_default_str();
   command.add_option("--steal-policy", options.steal_policy,
                      "how idle CPU threads pick a victim: ring|random|largest")
@@ -51,24 +53,25 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
   add_gpu_choice(command, options.gpu, "explore on the GPU (an error without one)",
                  "explore on the CPU even if a GPU is present (default: the GPU when there is one)");
   command.add_option("--ivms", options.ivms, "GPU IVMs (0: chosen from the device)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_in_range(0, 1 << 20));
   command
       .add_option("--heuristic-threads", options.heuristic_threads,
                   "threads running iterated greedy from the B&B's subproblems beside the "
                   "explorers (-1: auto, 0 with the CPU engine, the free cores minus 2 with the "
                   "GPU engine)")
-      ->check(CLI::Range(-1, kMaxThreadsOption))
+      ->check(number_in_range(-1, kMaxThreadsOption))
       ->capture_default_str();
   command
       .add_option("--heuristic-seconds", options.heuristic_seconds,
                   "seconds of one heuristic run (then it restarts from the solution pool)")
-      ->check(CLI::PositiveNumber)
+      ->check(number_above(0.0))
       ->capture_default_str();
   command.add_option("--seed", options.seed, "random seed of the heuristic threads")
+      ->check(number_at_least(std::uint64_t{0}))
       ->capture_default_str();
   command.add_option("--worker-checkpoint-interval", options.worker_checkpoint_seconds,
                      "under mpirun: seconds between a worker's checkpoints to the coordinator")
-      ->check(CLI::PositiveNumber)
+      ->check(number_above(0.0))
       ->capture_default_str();
   // For the robustness tests: makes rank 1 fail, to check that the job aborts, not hangs.
   command.add_option("--fault-injection", options.fault_injection)

@@ -28,7 +28,7 @@ constexpr auto kIdleRetry = std::chrono::milliseconds(2);
 
 // The minimum stolen length as factoradic digits. By default k! leaves with k = n-5 clamped
 // to [2, 8]: 8! as in the 2022 paper (§3.4) for large n, small enough that tiny test
-// instances still balance.
+// instances still balance. k stays below n: digit n-1-k must exist (1 or 2 jobs: k = n-1).
 std::vector<int> min_steal_digits(int n, double min_leaves) {
   std::vector<int> digits(n, 0);
   if (min_leaves > 0) {
@@ -37,7 +37,7 @@ std::vector<int> min_steal_digits(int n, double min_leaves) {
     from_mpz(value, n, digits.data());
     return digits;
   }
-  const int k = std::clamp(n - 5, 2, 8);
+  const int k = std::clamp(n - 5, std::min(2, n - 1), 8);
   digits[n - 1 - k] = 1;  // digit n-1-k weighs k!
   return digits;
 }
