@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_output.hpp"
+
 #include "checkpoint_file.hpp"
 
 namespace permbb::app {
@@ -50,11 +52,11 @@ nlohmann::json describe(const GlobalCheckpoint& c) {
 int run_checkpoint(const std::string& path, bool json) {
   const nlohmann::json d = describe(load_checkpoint(path));
   if (json) {
-    std::cout << d.dump(2) << "\n";
+    std::cout << json_text(d) << "\n";
     return 0;
   }
   for (const auto& [key, value] : d.items()) {
-    std::cout << key << std::string(key.size() < 20 ? 20 - key.size() : 1, ' ') << value.dump()
+    std::cout << key << std::string(key.size() < 20 ? 20 - key.size() : 1, ' ') << json_text(value, -1)
               << "\n";
   }
   return 0;

@@ -1,22 +1,121 @@
 #include "cli_output.hpp"
 
-#include <fstream>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
 
 #include "input_error.hpp"
 
 namespace permbb::app {
 
+namespace {
+
+// The length of the valid UTF-8 sequence starting at text[i], or 0 when there is none
+// (stray continuation byte, truncated or overlong sequence, surrogate, above U+10FFFF).
+std::size_t utf8_sequence_length(const std::string& text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  if (lead < 0x80) return 1;
+  const std::size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0;
+  if (length == 0 || i + length > text.size()) return 0;
+  unsigned code = lead & (0x7F >> length);
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    code = (code << 6) | (byte(i + k) & 0x3F);
+  }
+  const unsigned smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  const bool valid = code >= smallest[length] && code <= 0x10FFFF &&
+                     !(code >= 0xD800 && code <= 0xDFFF);
+  return valid ? length : 0;
+}
+
+std::string utf8_escaped(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    if (const std::size_t length = utf8_sequence_length(text, i); length > 0) {
+      out.append(text, i, length);
+      i += length;
+    } else {
+      char escaped[5];
+      std::snprintf(escaped, sizeof escaped, "\\x%02X", static_cast<unsigned char>(text[i]));
+      out += escaped;
+      ++i;
+    }
+  }
+  return out;
+}
+
+nlohmann::json utf8_escaped(const nlohmann::json& json) {
+  if (json.is_string()) return utf8_escaped(json.get<std::string>());
+  if (json.is_array()) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& item : json) out.push_back(utf8_escaped(item));
+    return out;
+  }
+  if (json.is_object()) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [key, value] : json.items()) out[utf8_escaped(key)] = utf8_escaped(value);
+    return out;
+  }
+  return json;
+}
+
+}  // namespace
+
+std::string json_text(const nlohmann::json& json, int indent) {
+  return utf8_escaped(json).dump(indent);
+}
+
+// Opened non-blocking: a FIFO without a reader fails at once (ENXIO) instead of blocking.
+int open_json_destination(const std::string& path, int flags) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC | flags, 0644);
+  if (fd < 0) {
+    const std::string why = errno == ENXIO ? "a FIFO with no reader" : std::strerror(errno);
+    throw InputError(path + ": cannot open for writing the JSON result: " + why);
+  }
+  return fd;
+}
+
 void write_json_file(const nlohmann::json& json, const std::string& path) {
-  const std::string text = json.dump(2) + "\n";
+  const std::string text = json_text(json) + "\n";
   if (path == "-") {
     std::cout << text << std::flush;
     return;
   }
-  std::ofstream out(path);
-  if (!out) throw InputError(path + ": cannot open for writing the JSON result");
-  out << text;
-  if (!out.flush()) throw InputError(path + ": write failed");
+  const int fd = open_json_destination(path, O_CREAT | O_TRUNC);
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);  // a reader may be slow
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int error = errno;
+      ::close(fd);
+      throw InputError(path + ": cannot write the JSON result: " + std::strerror(error));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+}
+
+void check_json_destination(const std::string& path) {
+  if (path.empty() || path == "-") return;
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0) {
+    ::close(open_json_destination(path, 0));  // no O_TRUNC: an existing file stays as it is
+    return;
+  }
+  std::string folder = std::filesystem::path(path).parent_path().string();
+  if (folder.empty()) folder = ".";
+  if (::access(folder.c_str(), W_OK) != 0) {
+    throw InputError(path + ": cannot write the JSON result there: " + std::strerror(errno));
+  }
 }
 
 std::string joined_names(const std::vector<std::string>& names) {

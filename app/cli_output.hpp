@@ -7,9 +7,19 @@
 
 namespace permbb::app {
 
+// `json` as text (indented by `indent`, -1: one line). Strings that are not valid UTF-8 (a
+// file name is any bytes on Linux) keep their valid parts and show each stray byte as the
+// text \xHH, instead of making the dump throw after the result was computed.
+std::string json_text(const nlohmann::json& json, int indent = 2);
+
 // Writes a JSON document to `path`, or to standard output for "-". Throws InputError naming
-// the file when it cannot be written.
+// the file when it cannot be written (a FIFO with no reader is refused, not waited for).
 void write_json_file(const nlohmann::json& json, const std::string& path);
+
+// Throws InputError when the result could not be written to `path` (a folder, a FIFO with no
+// reader, a missing or read-only folder): checked before a long run, not after it. Creates
+// nothing; does nothing for "" and "-".
+void check_json_destination(const std::string& path);
 
 // --json FILE, --quiet and --log-level, as the subcommands that report a result declare them.
 void add_result_options(CLI::App& command, std::string& json_path, bool& quiet,

@@ -1,5 +1,6 @@
 #include "cluster_solve.hpp"
 #include "bound_choice.hpp"
+#include "cpu_cores.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -17,6 +18,8 @@
 #include "instance_source.hpp"
 #include "progress_reporter.hpp"
 #include "run_checkpoints.hpp"
+#include "search_driver.hpp"
+#include "solve_command.hpp"
 #include "solve_output.hpp"
 #include "upper_bound.hpp"
 #include "worker_process.hpp"
@@ -29,6 +32,9 @@ using cluster::Coordinator;
 // How long the coordinator sleeps when no message is waiting; its busy fraction counts the
 // rest of its time.
 constexpr auto kIdleSleep = std::chrono::microseconds(200);
+// Under --node-limit, workers report their counts at least this often (seconds), so the
+// coordinator sees the limit reached soon after it is.
+constexpr double kNodeLimitReportSeconds = 0.2;
 
 struct CoordinatorRun {
   double busy_seconds = 0;
@@ -91,6 +97,11 @@ void between_messages(Coordinator& coordinator, const SolveOptions& options,
   const double now = progress.elapsed_seconds();
   if (options.time_limit_seconds > 0 && now >= options.time_limit_seconds) {
     stop(coordinator, "time limit");
+  }
+  // The workers' counts arrive with their checkpoints (every kNodeLimitReportSeconds under a
+  // node limit): the limit is overshot by at most that much search.
+  if (options.node_limit > 0 && coordinator.stats().decomposed >= options.node_limit) {
+    stop(coordinator, "node limit");
   }
   const bool signalled_stop = signals.stop_requested() && !coordinator.stopping();
   if (signals.take_checkpoint_request() || keeper.due() || signalled_stop) {
@@ -208,9 +219,10 @@ int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
                          const SearchSettings& settings, const cluster::MpiSession& session,
                          SignalWatcher& signals) {
   const int workers = session.size() - 1;
+  const RunClock run_clock(options.time_limit_seconds, signals);
   const StartPoint start = agreed_setup(session, [&] {
     check_checkpoint_writable(options.checkpoint_path);
-    return resolve_start(options, instance, settings);
+    return resolve_start(options, instance, settings, run_clock.setup_stop());
   });
   spdlog::info("{}: {} jobs x {} machines, {} + {}, initial UB {} ({}), {} workers",
                instance.name(), instance.jobs(), instance.machines(), to_string(settings.bound),
@@ -218,7 +230,9 @@ int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
   Coordinator coordinator = make_coordinator(instance, workers, start);
   ProgressReporter progress(options.progress_seconds, !options.quiet);
   CheckpointKeeper keeper(options, instance, settings, start);
-  const CoordinatorRun run = coordinate(coordinator, options, progress, keeper, signals);
+  SolveOptions search_options = options;  // the time limit's part left after set-up
+  search_options.time_limit_seconds = run_clock.search_time_limit();
+  const CoordinatorRun run = coordinate(coordinator, search_options, progress, keeper, signals);
   write_checkpoint(keeper, coordinator, progress.elapsed_seconds());
 
   SolveResult result = make_result_header(instance, settings, start.initial);
@@ -267,14 +281,15 @@ int run_worker_rank(const SolveOptions& options, const Instance& instance,
   }
   SolveOptions rank_options = options;
   if (rank_options.threads == 0) {
-    const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    rank_options.threads = std::max(1, hardware / std::max(1, session.local_size() - 1));
+    rank_options.threads = cores_per_process(std::max(1, session.local_size() - 1));
   }
   const auto engine = agreed_setup(session, [&] {
     return make_engine(rank_options, instance, settings, incumbent, session.local_rank());
   });
   cluster::WorkerSettings worker;
-  worker.checkpoint_seconds = options.worker_checkpoint_seconds;
+  worker.checkpoint_seconds = options.node_limit > 0
+                                  ? std::min(options.worker_checkpoint_seconds, kNodeLimitReportSeconds)
+                                  : options.worker_checkpoint_seconds;
   worker.min_steal_checkpoint_seconds = std::min(5.0, options.worker_checkpoint_seconds);
   // A GPU engine pauses all its IVMs at the end of a slice; a CPU engine pauses cheaply.
   if (engine->name() == "gpu") worker.slice_seconds = 0.2;
@@ -293,7 +308,11 @@ int run_worker_rank(const SolveOptions& options, const Instance& instance,
 
 int run_cluster_solve(const SolveOptions& options, const cluster::MpiSession& session,
                       SignalWatcher& signals) {
+  check_output_paths(options);
   const Instance instance = load_instance(options.instance);
+  // One job has one schedule and nothing to explore or share: rank 0 answers alone, as a
+  // single process would, and the workers end at once.
+  if (instance.jobs() == 1) return session.rank() == 0 ? run_solve(options, signals) : 0;
   const SearchSettings settings{bound_for(options.bound, instance),
                                 parse_branching_rule(options.branching)};
   if (session.rank() == 0) {

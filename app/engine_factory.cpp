@@ -5,6 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cpu_cores.hpp"
 #include "device_types.hpp"
 #include "gpu_engine.hpp"
 #include "heuristic_workers.hpp"
@@ -50,12 +51,23 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
   return gpu::make_gpu_engine(instance, settings, incumbent, gpu_options);
 }
 
+// Heuristic threads share this process's cores with its explorers. By default: none beside
+// the CPU engine (its threads use every core); beside the GPU engine the process's cores
+// less two, one for the thread that feeds the GPU and one for MPI's. More than the process's
+// cores only slow everything (and thousands made start and stop take minutes): an explicit
+// count is capped there.
 int resolve_heuristic_threads(const SolveOptions& options, const std::string& engine_name,
                               int processes_on_node) {
-  if (options.heuristic_threads >= 0) return options.heuristic_threads;
+  const int cores = cores_per_process(processes_on_node);
+  if (options.heuristic_threads >= 0) {
+    if (options.heuristic_threads > cores) {
+      spdlog::warn("--heuristic-threads {}: this process has {} core(s); running {}",
+                   options.heuristic_threads, cores, cores);
+    }
+    return std::min(options.heuristic_threads, cores);
+  }
   if (engine_name != "gpu") return 0;
-  const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  return std::max(0, hardware / std::max(1, processes_on_node) - 2);
+  return std::max(0, cores - 2);
 }
 
 std::unique_ptr<Hybridization> start_hybridization(const SolveOptions& options,

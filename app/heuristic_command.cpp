@@ -20,16 +20,10 @@
 namespace permbb::app {
 namespace {
 
-// The best-known makespan when the instance is a Taillard instance: its name parses as one
-// and its size and checksum are that instance's (a file named ta051 holding other data is
-// not compared).
+// The best-known makespan when the instance is a Taillard instance (taillard::identify).
 std::optional<Time> best_known(const Instance& instance) {
-  const auto index = taillard::parse_name(instance.name());
-  if (!index || instance.jobs() != taillard::jobs(*index) ||
-      instance.machines() != taillard::machines(*index) ||
-      instance.checksum() != taillard::checksum(*index)) {
-    return std::nullopt;
-  }
+  const auto index = taillard::identify(instance);
+  if (!index) return std::nullopt;
   return taillard::best_known_makespan(*index);
 }
 

@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "checkpoint_command.hpp"
+#include "cli_output.hpp"
 #include "heuristic_command.hpp"
 #include "cluster_solve.hpp"
 #include "signal_watcher.hpp"
@@ -111,13 +112,18 @@ int main(int argc, char** argv) {
       return permbb::app::run_solve(solve_options, signals);
     }
     if (checkpoint->parsed()) return permbb::app::run_checkpoint(checkpoint_file, checkpoint_json);
-    if (heuristic->parsed()) return permbb::app::run_heuristic_command(heuristic_options);
+    if (heuristic->parsed()) {
+      permbb::app::check_json_destination(heuristic_options.json_path);
+      return permbb::app::run_heuristic_command(heuristic_options);
+    }
     if (pcmax->parsed()) {
       configure_logging(pcmax_options.log_level, pcmax_options.quiet);
+      permbb::app::check_json_destination(pcmax_options.json_path);
       return permbb::app::run_pcmax_command(pcmax_options);
     }
     if (knapsack->parsed()) {
       configure_logging(knapsack_options.log_level, knapsack_options.quiet);
+      permbb::app::check_json_destination(knapsack_options.json_path);
       return permbb::app::run_knapsack_command(knapsack_options);
     }
     return permbb::app::run_instance(instance_spec);

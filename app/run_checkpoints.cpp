@@ -8,9 +8,10 @@
 namespace permbb::app {
 namespace {
 
-StartPoint fresh_start(const SolveOptions& options, const Instance& instance) {
+StartPoint fresh_start(const SolveOptions& options, const Instance& instance,
+                       const StopCheck& stop) {
   StartPoint start;
-  start.initial = resolve_upper_bound(options.upper_bound, instance);
+  start.initial = resolve_upper_bound(options.upper_bound, instance, stop);
   start.best = {start.initial.value, start.initial.heuristic.permutation};
   start.units.emplace_back(1, std::vector<Interval>{Interval{0, factorial(instance.jobs())}});
   return start;
@@ -19,8 +20,8 @@ StartPoint fresh_start(const SolveOptions& options, const Instance& instance) {
 }  // namespace
 
 StartPoint resolve_start(const SolveOptions& options, const Instance& instance,
-                         const SearchSettings& settings) {
-  if (options.restart_path.empty()) return fresh_start(options, instance);
+                         const SearchSettings& settings, const StopCheck& stop) {
+  if (options.restart_path.empty()) return fresh_start(options, instance, stop);
   std::string note;
   GlobalCheckpoint ckpt =
       load_checkpoint_with_fallback(options.restart_path, options.restart_fallback, &note);
@@ -44,6 +45,16 @@ StartPoint resolve_start(const SolveOptions& options, const Instance& instance,
                ckpt.statistics.restarts + 1, options.restart_path, start.units.size(),
                ckpt.best_makespan, ckpt.statistics.nodes_decomposed);
   return start;
+}
+
+void seed_incumbent(const StartPoint& start, Incumbent& incumbent) {
+  if (!start.restarted) {
+    seed_incumbent(start.initial, incumbent);
+  } else if (start.best.permutation.empty()) {
+    incumbent.lower_to(start.best.makespan);
+  } else {
+    incumbent.offer(start.best.permutation, start.best.makespan);
+  }
 }
 
 CheckpointStatistics totals(const CheckpointStatistics& earlier, const RunCounters& run,

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "checkpoint_file.hpp"
+#include "incumbent.hpp"
 #include "instance.hpp"
 #include "protocol.hpp"
 #include "search_settings.hpp"
@@ -27,7 +28,7 @@ struct StartPoint {
 // Throws InputError for a checkpoint that cannot be used (corrupt, another instance or other
 // settings, another --ub), naming the file.
 StartPoint resolve_start(const SolveOptions& options, const Instance& instance,
-                         const SearchSettings& settings);
+                         const SearchSettings& settings, const StopCheck& stop = {});
 
 // This run's counters, added to the earlier runs' in a checkpoint and in the result.
 struct RunCounters {
@@ -37,6 +38,11 @@ struct RunCounters {
   std::uint64_t worker_checkpoints = 0;
   std::uint64_t splits = 0;
 };
+
+// The incumbent a run starts from: a fresh run's initial bound (with NEH's schedule for
+// --ub inf); a restart's stored best, schedule included. (The stored initial bound is never
+// below the stored best, and seeding it first would refuse a best schedule that equals it.)
+void seed_incumbent(const StartPoint& start, Incumbent& incumbent);
 
 CheckpointStatistics totals(const CheckpointStatistics& earlier, const RunCounters& run,
                             bool restarted);

@@ -1,4 +1,5 @@
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -6,8 +7,10 @@
 #include "incumbent.hpp"
 #include "instance.hpp"
 #include "interval.hpp"
+#include "neh.hpp"
 #include "progress_reporter.hpp"
 #include "search_engine.hpp"
+#include "signal_watcher.hpp"
 
 namespace permbb::app {
 
@@ -20,6 +23,24 @@ struct SearchOutcome {
   bool complete = false;
   EngineStats stats;
   std::vector<Interval> remaining;  // what is left when incomplete
+};
+
+// The time limit (--time-limit) counts from the command's start, set-up included: NEH alone
+// takes minutes on thousands of jobs. During set-up, `setup_stop` says when to cut it short
+// (the limit has passed, or SIGTERM/SIGINT came); the search then gets what is left of the
+// limit (at least a moment: it stops at once, incomplete, and its work is saved).
+class RunClock {
+ public:
+  RunClock(double time_limit_seconds, const SignalWatcher& signals)
+      : limit_(time_limit_seconds), signals_(signals) {}
+  double elapsed_seconds() const;
+  StopCheck setup_stop() const;
+  double search_time_limit() const;  // 0: none
+
+ private:
+  double limit_;
+  const SignalWatcher& signals_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 // Called between slices with the paused engine; returns true to stop the search (a signal).

@@ -67,27 +67,27 @@ SolveStatus status_of(const SearchOutcome& outcome, const Incumbent& incumbent) 
 }  // namespace
 
 int run_solve(const SolveOptions& options, SignalWatcher& signals) {
+  const RunClock run_clock(options.time_limit_seconds, signals);
+  check_output_paths(options);
   const Instance instance = load_instance(options.instance);
   const SearchSettings settings{bound_for(options.bound, instance),
                                 parse_branching_rule(options.branching)};
   check_checkpoint_writable(options.checkpoint_path);
-  const StartPoint start = resolve_start(options, instance, settings);
+  const StartPoint start = resolve_start(options, instance, settings, run_clock.setup_stop());
   Incumbent incumbent;
-  seed_incumbent(start.initial, incumbent);
-  if (start.restarted) {
-    if (start.best.permutation.empty()) incumbent.lower_to(start.best.makespan);
-    else incumbent.offer(start.best.permutation, start.best.makespan);
-  }
+  seed_incumbent(start, incumbent);
   spdlog::info("{}: {} jobs x {} machines, {} + {}, initial UB {} ({})", instance.name(),
                instance.jobs(), instance.machines(), to_string(settings.bound),
                to_string(settings.branching), start.initial.value, start.initial.origin);
 
   ProgressReporter progress(options.progress_seconds, !options.quiet);
   CheckpointKeeper keeper(options, instance, settings, start);
-  const SearchLimits limits{options.time_limit_seconds, options.node_limit};
+
   SolveResult result = make_result_header(instance, settings, start.initial);
   SearchOutcome outcome;
-  if (instance.jobs() == 1) {
+  if (start.units.empty()) {
+    outcome.complete = true;  // restarted from a finished search: nothing is left to explore
+  } else if (instance.jobs() == 1) {
     outcome = solve_single_job(instance, incumbent);
     result.engine = "none";
   } else {
@@ -96,6 +96,7 @@ int run_solve(const SolveOptions& options, SignalWatcher& signals) {
     result.threads = engine->stats().explorers;
     const auto hybrid = start_hybridization(options, instance, incumbent, engine->name(), 1, 0);
     BetweenSlices between = checkpoint_hook(keeper, signals, incumbent, progress);
+    const SearchLimits limits{run_clock.search_time_limit(), options.node_limit};
     if (hybrid) {
       between = [&hybrid, checkpoints = between](SearchEngine& e, const EngineStats& stats) {
         hybrid->between_slices(e);

@@ -40,4 +40,10 @@ struct SolveOptions {
 
 void add_solve_options(CLI::App& command, SolveOptions& options);
 
+// Throws InputError when an output would overwrite an input: --checkpoint or --json naming
+// the instance file, --json naming the checkpoint or the restart file (--checkpoint naming
+// the --restart file is the usual way to continue a chain). Also checks that the JSON result
+// can be written (check_json_destination), before the search rather than after it.
+void check_output_paths(const SolveOptions& options);
+
 }  // namespace permbb::app

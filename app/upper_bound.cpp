@@ -2,25 +2,30 @@
 
 #include <charconv>
 
+#include <spdlog/spdlog.h>
+
 #include "input_error.hpp"
 #include "taillard.hpp"
 
 namespace permbb::app {
 
-InitialUpperBound resolve_upper_bound(const std::string& spec, const Instance& instance) {
+InitialUpperBound resolve_upper_bound(const std::string& spec, const Instance& instance,
+                                      const StopCheck& stop) {
   InitialUpperBound bound;
   if (spec == "inf") {
-    bound.heuristic = neh(instance);
+    bool stopped = false;
+    bound.heuristic = neh(instance, [&] { return stopped = stop && stop(); });
+    if (stopped) spdlog::warn("NEH stopped early: the first incumbent is NEH's order, completed");
     bound.value = bound.heuristic.makespan;
     bound.origin = "neh";
     return bound;
   }
   if (spec == "opt") {
-    const auto index = taillard::parse_name(instance.name());
+    const auto index = taillard::identify(instance);
     if (!index) {
       throw InputError("--ub opt: '" + instance.name() +
-                       "' is not a Taillard instance, so no best-known makespan is tabled; "
-                       "give --ub N or --ub inf");
+                       "' is not a Taillard instance (by name and data), so no best-known "
+                       "makespan is tabled; give --ub N or --ub inf");
     }
     bound.value = taillard::best_known_makespan(*index);
     bound.origin = "best-known";

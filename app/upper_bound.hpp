@@ -19,8 +19,10 @@ struct InitialUpperBound {
 };
 
 // Throws InputError for an unknown value, a non-positive N, or `opt` on a non-Taillard
-// instance.
-InitialUpperBound resolve_upper_bound(const std::string& spec, const Instance& instance);
+// instance. `stop` cuts NEH short (a limit or a signal during set-up on a large instance):
+// its schedule is then completed in NEH's order.
+InitialUpperBound resolve_upper_bound(const std::string& spec, const Instance& instance,
+                                      const StopCheck& stop = {});
 
 // An Incumbent holding the bound (and NEH's schedule, if any).
 void seed_incumbent(const InitialUpperBound& bound, Incumbent& incumbent);

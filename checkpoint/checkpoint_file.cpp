@@ -35,8 +35,35 @@ std::string hex(std::uint64_t value) {
 
 // ---------------------------------------------------------------- payload encoding
 
+// Why the work of `c` is not a set of disjoint parts of [0, n!), or "". Each unit keeps its
+// own intervals sorted and disjoint (WorkUnit's invariant); across units nothing else does,
+// and two units sharing an interval would explore it twice and end the run in an error.
+std::string units_inconsistency(const GlobalCheckpoint& c) {
+  const mpz_class limit = factorial(c.jobs);
+  std::vector<std::pair<const Interval*, std::uint64_t>> all;  // interval, its unit's id
+  for (const auto* list : {&c.unassigned, &c.active}) {
+    for (const WorkUnit& unit : *list) {
+      for (const Interval& interval : unit.intervals()) all.emplace_back(&interval, unit.id());
+    }
+  }
+  std::sort(all.begin(), all.end(),
+            [](const auto& a, const auto& b) { return a.first->begin < b.first->begin; });
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const Interval& interval = *all[i].first;
+    if (sgn(interval.begin) < 0 || interval.end > limit) {
+      return "unit #" + std::to_string(all[i].second) + " leaves [0, n!] for n = " +
+             std::to_string(c.jobs);
+    }
+    if (i > 0 && all[i - 1].first->end > interval.begin) {
+      return "units #" + std::to_string(all[i - 1].second) + " and #" +
+             std::to_string(all[i].second) + " overlap";
+    }
+  }
+  return "";
+}
+
 // What would make load_checkpoint refuse `c` as malformed, or "" (the ordering of intervals
-// inside a unit is WorkUnit's invariant). Cheap: O(units + jobs).
+// inside a unit is WorkUnit's invariant). O(units log units + jobs).
 std::string inconsistency(const GlobalCheckpoint& c) {
   if (c.jobs < 1 || c.jobs > kMaxJobs || c.machines < 1 || c.machines > kMaxMachines) {
     return "size " + std::to_string(c.jobs) + " jobs x " + std::to_string(c.machines) +
@@ -57,19 +84,11 @@ std::string inconsistency(const GlobalCheckpoint& c) {
     }
     seen[job] = true;
   }
-  const mpz_class limit = factorial(c.jobs);
-  for (const auto* list : {&c.unassigned, &c.active}) {
-    for (const WorkUnit& unit : *list) {
-      if (unit.empty()) continue;
-      const Interval& first = unit.intervals().front();
-      const Interval& last = unit.intervals().back();
-      if (sgn(first.begin) < 0 || last.end > limit) {
-        return "unit #" + std::to_string(unit.id()) +
-               " leaves [0, n!] for n = " + std::to_string(c.jobs);
-      }
-    }
+  if (c.best_makespan > c.initial_ub) {
+    return "best makespan " + std::to_string(c.best_makespan) + " is above the initial UB " +
+           std::to_string(c.initial_ub);
   }
-  return "";
+  return units_inconsistency(c);
 }
 
 void put_units(ByteWriter& out, const std::vector<WorkUnit>& units) {
@@ -283,8 +302,10 @@ void sync_folder(const std::string& path) {
   if (::fsync(fd.get()) != 0 && errno != EINVAL) fail_save(path, "cannot sync folder", folder);
 }
 
+// Non-blocking: a FIFO without a writer is refused by the regular-file check below instead
+// of blocking open() forever.
 std::vector<std::uint8_t> read_whole_file(const std::string& path) {
-  FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
   if (fd.get() < 0) {
     throw InputError("cannot open checkpoint " + quoted(path) + ": " + std::strerror(errno));
   }
@@ -462,6 +483,16 @@ void validate_against(const GlobalCheckpoint& checkpoint, const Instance& instan
                       const SearchSettings& settings, const std::string& path) {
   validate_against(checkpoint, instance.name(), instance.fingerprint(), instance.jobs(),
                    instance.machines(), settings, path);
+  // A restart reports the stored schedule as the result: it must make the stored makespan.
+  if (!checkpoint.best_permutation.empty()) {
+    const Time actual = makespan(instance, checkpoint.best_permutation);
+    if (actual != checkpoint.best_makespan) {
+      throw InputError("cannot restart from checkpoint " + quoted(path) +
+                       ": its best schedule makes " + std::to_string(actual) +
+                       ", not the stored best makespan " +
+                       std::to_string(checkpoint.best_makespan));
+    }
+  }
 }
 
 mpz_class search_space_size(const GlobalCheckpoint& checkpoint) {

@@ -142,7 +142,8 @@ GlobalCheckpoint load_checkpoint_with_fallback(const std::string& path, bool all
 // differ (same data under another name). The initial upper bound is not compared: the restart
 // keeps the stored initial bound and best. (Lowering the bound on restart would be sound, as
 // the explored part was pruned with a higher one; raising it would not. Offering that is the
-// command's decision.)
+// command's decision.) With the instance at hand, also refuses a stored best schedule that
+// does not make the stored best makespan.
 void validate_against(const GlobalCheckpoint& checkpoint, const std::string& instance_name,
                       std::uint64_t fingerprint, int jobs, int machines,
                       const SearchSettings& settings, const std::string& path);

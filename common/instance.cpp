@@ -1,5 +1,6 @@
 #include "instance.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -91,6 +92,22 @@ std::uint64_t Instance::fingerprint() const {
   hash.add(machines_);
   for (Time t : times_) hash.add(t);
   return hash.value();
+}
+
+// One row of completion times, machine 0 first: after job pi_j, completion[k] = C[j][k].
+// C[j][k-1] is completion[k-1], already updated for this job; C[j-1][k] is completion[k],
+// not yet updated.
+Time makespan(const Instance& instance, const std::vector<int>& permutation) {
+  const int m = instance.machines();
+  std::vector<Time> completion(static_cast<std::size_t>(m), 0);
+  for (const int job : permutation) {
+    Time previous_machine = 0;
+    for (int k = 0; k < m; ++k) {
+      previous_machine = std::max(completion[k], previous_machine) + instance.time(k, job);
+      completion[k] = previous_machine;
+    }
+  }
+  return permutation.empty() ? 0 : completion[m - 1];
 }
 
 }  // namespace permbb

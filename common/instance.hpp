@@ -35,4 +35,10 @@ class Instance {
   std::vector<Time> times_;
 };
 
+// The makespan of `permutation` (all or some of the jobs, each at most once), by the plain
+// O(n m) recurrence C[j][k] = max(C[j-1][k], C[j][k-1]) + p[k][pi_j] (2022 paper, §2.1,
+// Eq. 1), keeping one row of m completion times. 0 for an empty permutation. This is the
+// reference evaluation: faster ones are tested against it, stored schedules checked with it.
+Time makespan(const Instance& instance, const std::vector<int>& permutation);
+
 }  // namespace permbb

@@ -105,6 +105,7 @@ void IvmExplorer::bound_and_prune_row(int r, int level) {
 }
 
 bool IvmExplorer::start(const int* begin, const int* end) {
+  uncommitted_ = 0;
   std::copy_n(begin, n_, pos_.begin());
   std::copy_n(end, n_, end_.begin());
   for (int i = 0; i < n_; ++i) {
@@ -170,6 +171,7 @@ void IvmExplorer::decompose_current() {
 }
 
 bool IvmExplorer::step() {
+  uncommitted_ = 0;
   if (exhausted_) return false;
   upper_bound_ = incumbent_.value();
   if (!ivm::advance(view())) {
@@ -186,18 +188,30 @@ std::uint64_t IvmExplorer::run(std::uint64_t max_steps) {
   return done;
 }
 
-void IvmExplorer::settle() {
-  if (exhausted_) return;
+bool IvmExplorer::settle(std::uint64_t max_steps) {
+  uncommitted_ = 0;
+  if (exhausted_) return true;
   const auto v = view();
-  while (true) {
+  for (std::uint64_t steps = 0;; ++steps) {
     if (!ivm::advance(v)) {
       exhausted_ = true;
-      return;
+      return true;
     }
-    if (ivm::at_clean_point(v)) return;
+    if (ivm::at_clean_point(v)) return true;
+    if (steps == max_steps) break;
     upper_bound_ = incumbent_.value();
     decompose_current();
   }
+  // Pointing (after advance) at the first cell of row line_: the node selected in the row
+  // above generated it and shares its first leaf, and so on up to the last clean point.
+  for (int r = line_; r > 0 && pos_[r] == 0; --r) ++uncommitted_;
+  return false;
+}
+
+NodeCounters IvmExplorer::committed_counters() const {
+  NodeCounters committed = counters_;
+  committed.decomposed -= uncommitted_;
+  return committed;
 }
 
 bool IvmExplorer::normalize() {

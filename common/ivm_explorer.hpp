@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "flowshop_tables.hpp"
@@ -54,11 +55,16 @@ class IvmExplorer {
   // Drops the interval: the explorer is exhausted until the next start().
   void clear() { exhausted_ = true; }
 
-  // Continues until the position is a clean point (ivm::at_clean_point), at most n steps,
-  // so that the remaining interval restarts without decomposing a node twice.
-  void settle();
+  // Pausing: continues until the position is a clean point (ivm::at_clean_point), so that
+  // the remaining interval restarts without decomposing a node twice. That takes at most n
+  // steps, but a dive through thousands of levels may take a minute: after `max_steps`
+  // steps it stops short (returns false) and leaves the nodes decomposed since the last
+  // clean point uncommitted (committed_counters()). Returns true at a clean point.
+  bool settle(std::uint64_t max_steps = std::numeric_limits<std::uint64_t>::max());
 
-  // The interval not yet explored: [position(), end()). Exact after settle().
+  // The interval not yet explored: [position(), end()). Exact after settle(): after one that
+  // stopped short it still holds every leaf left, and a restart from it decomposes the
+  // uncommitted nodes again (the path down from the last clean point shares its first leaf).
   const int* position() const { return pos_.data(); }
   const int* end() const { return end_.data(); }
 
@@ -72,6 +78,9 @@ class IvmExplorer {
   void set_end(const int* new_end);
 
   const NodeCounters& counters() const { return counters_; }
+  // The counters that go with [position(), end()) in a checkpoint: counters() less the
+  // uncommitted nodes of a settle() that stopped short. Equal to counters() otherwise.
+  NodeCounters committed_counters() const;
 
   // The node the IVM points at, decoded (2016 §3.3.3): prefix, unscheduled, suffix.
   std::vector<int> current_schedule();
@@ -112,6 +121,7 @@ class IvmExplorer {
   std::vector<Time> child_side_;           // LB2: one child's new front or back
   std::vector<int> leaf_schedule_;
   NodeCounters counters_;
+  std::uint64_t uncommitted_ = 0;  // set by a settle() that stopped short, until the next step
 };
 
 }  // namespace permbb

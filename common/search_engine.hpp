@@ -41,6 +41,11 @@ class SearchEngine {
   virtual void request_stop() = 0;
   virtual EngineStats stats() const = 0;
 
+  // A node limit: explore() pauses by itself soon after stats() counts `total` decomposed
+  // nodes (0: no cap), so that a limit is met closely. An engine that ignores it (the GPU's)
+  // passes the limit by up to one explore() budget.
+  virtual void cap_nodes(std::uint64_t total) { (void)total; }
+
   // Hybridization (2022 §4.2.3): the current subproblems of up to `count` IVMs that have
   // work, spread over the IVMs, each promoted to a complete schedule by fixing its unscheduled
   // jobs in matrix-row order (IvmExplorer::current_schedule(): prefix, unscheduled, suffix).

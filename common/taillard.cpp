@@ -179,4 +179,13 @@ std::optional<int> parse_name(const std::string& name) {
   return value;
 }
 
+std::optional<int> identify(const Instance& instance) {
+  const auto index = parse_name(instance.name());
+  if (!index || instance.jobs() != jobs(*index) || instance.machines() != machines(*index) ||
+      instance.fingerprint() != generate(*index).fingerprint()) {
+    return std::nullopt;
+  }
+  return index;
+}
+
 }  // namespace permbb::taillard

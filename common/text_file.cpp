@@ -1,25 +1,42 @@
 #include "text_file.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cctype>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 
 #include "input_error.hpp"
 
 namespace permbb {
 
+// Opened non-blocking, so that a FIFO without a writer is refused at once instead of
+// blocking open() (where no signal could stop the process cleanly), and checked to be a
+// regular file before reading: a device such as /dev/zero would read without end.
 std::string read_file_text(const std::string& path) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) throw InputError(path + ": cannot open file: " + std::strerror(errno));
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw InputError(path + ": cannot open file: " + std::strerror(errno));
+  struct stat info {};
+  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    ::close(fd);
+    throw InputError(path + ": cannot open file: not a regular file");
+  }
   std::string text;
   char buffer[1 << 16];
-  std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, got);
-  const bool failed = std::ferror(file) != 0;
-  const int error = errno;  // e.g. EISDIR: a directory opens but does not read
-  std::fclose(file);
-  if (failed) throw InputError(path + ": cannot read file: " + std::strerror(error));
+  while (true) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      const int error = errno;
+      ::close(fd);
+      throw InputError(path + ": cannot read file: " + std::strerror(error));
+    }
+    if (got == 0) break;
+    text.append(buffer, static_cast<std::size_t>(got));
+  }
+  ::close(fd);
   return text;
 }
 

@@ -6,7 +6,8 @@
 
 namespace permbb {
 
-// The whole file; a file that cannot be opened or read is an InputError naming it.
+// The whole file; a file that cannot be opened or read, or is not a regular file (a FIFO, a
+// device, a folder), is an InputError naming it.
 std::string read_file_text(const std::string& path);
 
 // A token as shown in a message: quoted, at most 32 characters, non-printable ones as '?', so

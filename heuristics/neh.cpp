@@ -7,22 +7,6 @@
 
 namespace permbb {
 
-// One row of completion times, machine 0 first: after job pi_j, completion[k] = C[j][k].
-// C[j][k-1] is completion[k-1], already updated for this job; C[j-1][k] is completion[k],
-// not yet updated.
-Time makespan(const Instance& instance, const std::vector<int>& permutation) {
-  const int m = instance.machines();
-  std::vector<Time> completion(static_cast<std::size_t>(m), 0);
-  for (const int job : permutation) {
-    Time previous_machine = 0;
-    for (int k = 0; k < m; ++k) {
-      previous_machine = std::max(completion[k], previous_machine) + instance.time(k, job);
-      completion[k] = previous_machine;
-    }
-  }
-  return permutation.empty() ? 0 : completion[m - 1];
-}
-
 InsertionWorkspace::InsertionWorkspace(const Instance& instance) {
   const auto size = static_cast<std::size_t>(instance.jobs()) * instance.machines();
   heads.resize(size);
@@ -107,20 +91,26 @@ std::vector<int> neh_order(const Instance& instance) {
   return order;
 }
 
-Schedule insert_all(const Instance& instance, const std::vector<int>& order) {
+Schedule insert_all(const Instance& instance, const std::vector<int>& order,
+                    const StopCheck& stop) {
   Schedule schedule;
   schedule.permutation.reserve(order.size());
   InsertionWorkspace workspace(instance);
-  for (const int job : order) {
-    const Insertion at = best_insertion(instance, schedule.permutation, job, workspace);
-    schedule.permutation.insert(schedule.permutation.begin() + at.position, job);
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    if (stop && stop()) {
+      schedule.permutation.insert(schedule.permutation.end(), order.begin() + k, order.end());
+      schedule.makespan = makespan(instance, schedule.permutation);
+      return schedule;
+    }
+    const Insertion at = best_insertion(instance, schedule.permutation, order[k], workspace);
+    schedule.permutation.insert(schedule.permutation.begin() + at.position, order[k]);
     schedule.makespan = at.makespan;
   }
   return schedule;
 }
 
-Schedule neh(const Instance& instance) {
-  return insert_all(instance, neh_order(instance));
+Schedule neh(const Instance& instance, const StopCheck& stop) {
+  return insert_all(instance, neh_order(instance), stop);
 }
 
 }  // namespace permbb

@@ -1,4 +1,5 @@
 #pragma once
+#include <functional>
 #include <vector>
 
 #include "flowshop_types.hpp"
@@ -11,12 +12,6 @@ struct Schedule {
   std::vector<int> permutation;
   Time makespan = 0;
 };
-
-// The makespan of `permutation` (all or some of the jobs, each at most once), by the plain
-// O(n m) recurrence C[j][k] = max(C[j-1][k], C[j][k-1]) + p[k][pi_j] (2022 paper, §2.1,
-// Eq. 1), keeping one row of m completion times. 0 for an empty permutation. This is the
-// reference evaluation: faster ones are tested against it.
-Time makespan(const Instance& instance, const std::vector<int>& permutation);
 
 // Where a job goes in a partial schedule: it is inserted before partial[position]
 // (position == partial.size() appends it), giving this makespan.
@@ -53,12 +48,19 @@ Insertion best_insertion(const Instance& instance, const std::vector<int>& parti
 // index, so the result is deterministic.
 std::vector<int> neh_order(const Instance& instance);
 
+// Asked between two steps of a long computation: true stops it early (a time limit, a
+// signal). An empty one never stops.
+using StopCheck = std::function<bool()>;
+
 // Builds a schedule by inserting the jobs of `order`, one after the other, each at its
 // best position (best_insertion, leftmost on ties) in the schedule of those before it.
-// O(n^2 m) for n = order.size().
-Schedule insert_all(const Instance& instance, const std::vector<int>& order);
+// O(n^2 m) for n = order.size(): minutes for thousands of jobs, so `stop` is asked before
+// each insertion; when it says stop, the jobs not yet inserted are appended in `order`'s
+// order, so the result is still a complete schedule (with its true makespan).
+Schedule insert_all(const Instance& instance, const std::vector<int>& order,
+                    const StopCheck& stop = {});
 
 // NEH (Nawaz, Enscore and Ham, 1983) with Taillard's acceleration: insert_all(neh_order).
-Schedule neh(const Instance& instance);
+Schedule neh(const Instance& instance, const StopCheck& stop = {});
 
 }  // namespace permbb

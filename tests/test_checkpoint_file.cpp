@@ -353,6 +353,19 @@ TEST_F(CheckpointFile, PayloadsThatDoNotDecodeAreMalformed) {
   EXPECT_TRUE(contains(message, "malformed")) << message;
 }
 
+// Content that no run writes: work of two units overlapping (each unit alone is sorted and
+// disjoint) and a best above the initial bound. Loading such files (made with a valid
+// checksum) is tested from the command line (tests/data/checkpoints).
+TEST_F(CheckpointFile, InconsistentContentIsNeverWritten) {
+  GlobalCheckpoint overlap = small_checkpoint();
+  overlap.active = {WorkUnit(3, {iv(5, 11)})};  // unit 7 holds [0, 10)
+  GlobalCheckpoint above = small_checkpoint();
+  above.best_makespan = above.initial_ub + 1;
+  for (const GlobalCheckpoint& c : {overlap, above}) {
+    EXPECT_THROW(save_checkpoint(c, path_), std::invalid_argument);
+  }
+}
+
 // Each way of breaking the file gets its own message, naming the file, and a failed load
 // leaves the previous checkpoint as it was.
 TEST_F(CheckpointFile, EachDamageHasItsOwnMessage) {
@@ -541,10 +554,22 @@ TEST(CheckpointValidation, ComparesWithAnInstance) {
   const Instance instance = testing::random_instance(rng, 5, 3);
   GlobalCheckpoint c = small_checkpoint();
   c.instance_fingerprint = instance.fingerprint();
+  c.best_makespan = testing::naive_makespan(instance, c.best_permutation);
   EXPECT_NO_THROW(validate_against(c, instance, c.settings, "f"));
   const Instance other = testing::random_instance(rng, 5, 3);
   ASSERT_NE(other.fingerprint(), instance.fingerprint());
   EXPECT_THROW(validate_against(c, other, c.settings, "f"), InputError);
+}
+
+// A stored best that its schedule does not make would be reported as a proved optimum.
+TEST(CheckpointValidation, RefusesABestScheduleThatDoesNotMakeTheStoredMakespan) {
+  std::mt19937 rng(5);
+  const Instance instance = testing::random_instance(rng, 5, 3);
+  GlobalCheckpoint c = small_checkpoint();
+  c.instance_fingerprint = instance.fingerprint();
+  c.best_makespan = testing::naive_makespan(instance, c.best_permutation) - 1;
+  const std::string why = input_error_of([&] { validate_against(c, instance, c.settings, "f"); });
+  EXPECT_TRUE(contains(why, "its best schedule makes")) << why;
 }
 
 // ------------------------------------------------------------------ save errors

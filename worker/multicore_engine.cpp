@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <random>
 
+#include "cpu_cores.hpp"
 #include "factoradic.hpp"
 #include "factoradic_mpz.hpp"
 #include "thread_start.hpp"
@@ -56,9 +57,7 @@ MulticoreEngine::MulticoreEngine(const Instance& instance, const SearchSettings&
       johnson_(johnson_for(instance, settings.bound)),
       min_steal_(min_steal_digits(n_, options.min_steal_leaves)),
       policy_(options.policy) {
-  const int threads = options.threads > 0
-                          ? options.threads
-                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const int threads = options.threads > 0 ? options.threads : cores_available();
   for (int i = 0; i < threads; ++i) {
     slots_.push_back(std::make_unique<Slot>(tables_, johnson_.get(), settings, incumbent));
   }
@@ -116,11 +115,27 @@ void MulticoreEngine::explore_until_paused(int id) {
   settle(slot);
 }
 
+// The nodes left before the cap (cap_nodes), or the most a chunk takes when there is none.
+std::uint64_t MulticoreEngine::nodes_before_cap() const {
+  const std::uint64_t cap = node_cap_.load(std::memory_order_relaxed);
+  if (cap == 0) return kMaxChunkSteps;
+  std::uint64_t done = 0;
+  for (const auto& slot : slots_) done += slot->decomposed.load(std::memory_order_relaxed);
+  return cap > done ? cap - done : 0;
+}
+
 bool MulticoreEngine::explore_chunk(Slot& slot) {
+  // A step decomposes at most one node: a chunk no longer than the nodes left before the cap
+  // passes it by at most a chunk per thread.
+  const std::uint64_t before_cap = nodes_before_cap();
+  if (before_cap == 0) {
+    request_stop();
+    return false;
+  }
   const auto start = std::chrono::steady_clock::now();
   {
     std::lock_guard<std::mutex> lock(slot.mutex);
-    slot.explorer.run(slot.chunk_steps);
+    slot.explorer.run(std::min(slot.chunk_steps, before_cap));
     publish(slot);
   }
   slot.chunk_steps = next_chunk_steps(slot.chunk_steps, std::chrono::steady_clock::now() - start);
@@ -140,13 +155,16 @@ void MulticoreEngine::publish(Slot& slot) {
                                     : factoradic::fraction_of_space(e.end(), n_) -
                                           factoradic::fraction_of_space(e.position(), n_);
   slot.remaining_fraction.store(left, std::memory_order_relaxed);
-  slot.decomposed.store(e.counters().decomposed, std::memory_order_relaxed);
+  slot.decomposed.store(e.committed_counters().decomposed, std::memory_order_relaxed);
   slot.leaves.store(e.counters().leaves, std::memory_order_relaxed);
 }
 
+// A pause must come promptly at any size: a settle stops short after about one chunk's
+// time (a dive through thousands of levels takes a minute). The dive then goes on at the
+// next phase; remaining() and stats() meanwhile describe its last clean point.
 void MulticoreEngine::settle(Slot& slot) {
   std::lock_guard<std::mutex> lock(slot.mutex);
-  if (slot.has_work.load(std::memory_order_relaxed)) slot.explorer.settle();
+  if (slot.has_work.load(std::memory_order_relaxed)) slot.explorer.settle(slot.chunk_steps);
   publish(slot);
 }
 

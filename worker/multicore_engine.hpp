@@ -45,6 +45,7 @@ class MulticoreEngine : public SearchEngine {
   std::vector<Interval> remaining() override;
   void request_stop() override;
   EngineStats stats() const override;
+  void cap_nodes(std::uint64_t total) override { node_cap_.store(total); }
   std::vector<std::vector<int>> sample_schedules(int count) override;
 
  private:
@@ -70,6 +71,7 @@ class MulticoreEngine : public SearchEngine {
   void thread_main(int id);
   void explore_until_paused(int id);
   bool explore_chunk(Slot& slot);
+  std::uint64_t nodes_before_cap() const;
   bool acquire_work(int id);
   bool take_pending(Slot& slot);
   bool steal_into(int thief);
@@ -102,6 +104,7 @@ class MulticoreEngine : public SearchEngine {
   std::atomic<bool> pause_{true};
   std::atomic<int> idle_hint_{0};
   std::atomic<std::uint64_t> steals_{0};
+  std::atomic<std::uint64_t> node_cap_{0};  // cap_nodes(): 0, or the total to pause at
 };
 
 }  // namespace permbb

@@ -69,6 +69,24 @@ class ClusterSolves(unittest.TestCase):
                 self.assertEqual(result["makespan"], brute_force(times), f"{ranks} ranks")
                 self.assertEqual(result["engine"], "cluster")
 
+    def test_one_and_two_jobs_reach_the_brute_force_optimum(self):
+        # Fewer jobs than workers: some workers get no work at all.
+        with tempfile.TemporaryDirectory() as folder:
+            for name, times in [("n1", [[73], [98], [9]]), ("n2", [[58, 61], [84, 49], [27, 13]])]:
+                for ranks in [2, 3, 5]:
+                    proc, result = mpirun(ranks, write_instance(folder, name + ".txt", times))
+                    self.assertEqual(proc.returncode, 0, f"{name} {ranks}: {proc.stderr}")
+                    self.assertEqual(result["status"], "optimal")
+                    self.assertEqual(result["makespan"], brute_force(times), f"{name} {ranks}")
+
+    def test_a_node_limit_ends_the_job_incomplete_with_exit_3(self):
+        # ta021 at its optimum takes minutes; the limit stops it after about 10^5 nodes.
+        proc, result = mpirun(3, "ta021", "--ub", "opt", "--node-limit", "100000", timeout=60)
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        self.assertEqual(result["status"], "incomplete")
+        self.assertGreaterEqual(result["nodes_decomposed"], 100000)
+        self.assertTrue(result["cluster"]["coverage_holds"])
+
     def test_taillard_optima_from_neh(self):
         # ta002 and ta005 (20 x 5): 1359 and 1235 (Taillard's table, shared/notes).
         for name, optimum in [("ta002", 1359), ("ta005", 1235)]:
