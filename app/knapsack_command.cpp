@@ -1,7 +1,9 @@
 #include "knapsack_command.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -26,6 +28,9 @@ namespace {
 
 namespace ks = permbb::knapsack;
 using Clock = std::chrono::steady_clock;
+
+// The largest --dp-memory-mib whose byte count fits in 63 bits (the shift must not wrap).
+constexpr std::int64_t kMaxDpMemoryMib = std::numeric_limits<std::int64_t>::max() >> 20;
 
 struct KnapsackReport {
   std::string method;
@@ -134,17 +139,25 @@ KnapsackReport solve_branch_and_bound(const KnapsackCommandOptions& options,
   return report;
 }
 
+// The most memory --method dp may take: --dp-memory-mib (default 4 GiB), but never more
+// than the machine has, so that a table too large for it is refused before any allocation
+// (an allocation beyond it fails, or succeeds and is killed when the memory runs out).
+std::uint64_t dp_memory_limit(const KnapsackCommandOptions& options) {
+  const std::uint64_t asked = options.dp_memory_mib > 0
+                                  ? static_cast<std::uint64_t>(options.dp_memory_mib) << 20
+                                  : ks::kDefaultDpMemoryBytes;
+  const std::int64_t physical = ks::physical_memory_bytes();
+  return physical > 0 ? std::min(asked, static_cast<std::uint64_t>(physical)) : asked;
+}
+
 KnapsackReport solve_dynamic_program(const KnapsackCommandOptions& options,
                                      const ks::KnapsackInstance& instance) {
   if (options.gpu == "on") throw InputError("--gpu: the dynamic program runs on the CPU only");
   KnapsackReport report;
   report.method = "dp";
   report.engine = "dp";
-  const std::uint64_t limit = options.dp_memory_mib > 0
-                                  ? static_cast<std::uint64_t>(options.dp_memory_mib) << 20
-                                  : ks::kDefaultDpMemoryBytes;
   const auto begin = Clock::now();
-  report.solution = ks::solve_dp(instance, limit);
+  report.solution = ks::solve_dp(instance, dp_memory_limit(options));
   report.seconds = seconds_since(begin);
   return report;
 }
@@ -253,8 +266,9 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
       ->check(number_in_range(0.001, 0.95));
   command
       .add_option("--dp-memory-mib", options.dp_memory_mib,
-                  "most memory of --method dp, in MiB (default 4096)")
-      ->check(number_above(std::int64_t{0}));
+                  "most memory of --method dp, in MiB (default 4096; at most the machine's "
+                  "memory)")
+      ->check(number_in_range(std::int64_t{1}, kMaxDpMemoryMib));
   command
       .add_option("--time-limit", options.time_limit_seconds,
                   "stop the branch-and-bound after this many seconds (0: none); the result is "

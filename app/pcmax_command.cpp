@@ -45,11 +45,16 @@ bool use_gpu(const PcmaxCommandOptions& options) {
   return visible;
 }
 
+// A memory limit given in units of `unit_bytes` (0: the default), in bytes, rounded up: a
+// positive limit below one byte is 1 byte, not 0, which would mean the default.
+std::uint64_t limit_bytes(double units, std::uint64_t unit_bytes) {
+  return static_cast<std::uint64_t>(std::ceil(units * static_cast<double>(unit_bytes)));
+}
+
 std::unique_ptr<pcmax::TableFiller> make_filler(const PcmaxCommandOptions& options, bool gpu) {
   if (!gpu) return std::make_unique<pcmax::CpuTableFiller>(options.threads);
   pcmax::gpu::GpuFillerOptions gpu_options;
-  gpu_options.memory_limit_bytes =
-      static_cast<std::uint64_t>(options.gpu_memory_limit_mib * 1024 * 1024);
+  gpu_options.memory_limit_bytes = limit_bytes(options.gpu_memory_limit_mib, 1 << 20);
   gpu_options.fallback_threads = options.threads;
   return pcmax::gpu::make_gpu_table_filler(gpu_options);
 }
@@ -79,12 +84,22 @@ DpTotals totals(const PtasResult& r) {
   return t;
 }
 
-// (1 + 1/k) T*, exact: an integer, or two decimals.
+// (1 + 1/k) T*: an integer, or rounded to two decimals. T* (k + 1) passes 2^63 for the
+// largest instances (T* up to 10^18, k up to 1000), so the product is taken in 128 bits and
+// the decimals in integers, exact where a double would have no bits left for them.
 std::string guarantee_bound(const PtasResult& r) {
-  const pcmax::Duration scaled = r.final_target * (r.k + 1);
-  if (scaled % r.k == 0) return std::to_string(scaled / r.k);
+  const __int128 scaled = static_cast<__int128>(r.final_target) * (r.k + 1);
+  auto whole = static_cast<std::int64_t>(scaled / r.k);  // at most 2 T*
+  const auto remainder = static_cast<std::int64_t>(scaled % r.k);
+  if (remainder == 0) return std::to_string(whole);
+  std::int64_t hundredths = (remainder * 100 + r.k / 2) / r.k;
+  if (hundredths == 100) {
+    ++whole;
+    hundredths = 0;
+  }
   char text[64];
-  std::snprintf(text, sizeof text, "%.2f", static_cast<double>(scaled) / r.k);
+  std::snprintf(text, sizeof text, "%lld.%02lld", static_cast<long long>(whole),
+                static_cast<long long>(hundredths));
   return text;
 }
 
@@ -219,7 +234,7 @@ int run_pcmax_command(const PcmaxCommandOptions& options) {
   ptas.epsilon = options.epsilon;
   ptas.epsilon_text = epsilon_text(options.epsilon);
   ptas.split = options.split != 0 ? options.split : (gpu ? 4 : 2);
-  ptas.memory_limit_bytes = static_cast<std::uint64_t>(options.memory_limit_gib * (1ull << 30));
+  ptas.memory_limit_bytes = limit_bytes(options.memory_limit_gib, 1 << 30);
   spdlog::info("pcmax: {} ({} jobs, {} machines), epsilon {}, DP on the {}", instance.name,
                instance.jobs(), instance.machines, ptas.epsilon_text, filler->name());
   const PtasResult result = pcmax::solve_pcmax(instance, ptas, *filler);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <new>
 #include <vector>
 
 #include "input_error.hpp"
@@ -28,8 +29,16 @@ KnapsackSolution solve_dp(const KnapsackInstance& instance, std::uint64_t max_by
   }
   const auto columns = static_cast<std::size_t>(instance.capacity) + 1;
   const std::size_t words = (columns + 63) / 64;
-  std::vector<std::int64_t> best(columns, 0);
-  std::vector<std::uint64_t> improved(static_cast<std::size_t>(instance.items()) * words, 0);
+  std::vector<std::int64_t> best;
+  std::vector<std::uint64_t> improved;
+  try {
+    best.assign(columns, 0);
+    improved.assign(static_cast<std::size_t>(instance.items()) * words, 0);
+  } catch (const std::bad_alloc&) {
+    // Within the limit, yet more than the system gives (a limit above the free memory).
+    throw InputError(instance.name + ": the dynamic program could not allocate its " +
+                     std::to_string(needed >> 20) + " MiB");
+  }
   for (int i = 0; i < instance.items(); ++i) {
     const std::int64_t w = instance.weights[i];
     const std::int64_t p = instance.profits[i];

@@ -17,7 +17,8 @@ std::uint64_t dp_memory_bytes(int items, std::int64_t capacity);
 // weight x, items added one at a time (x from c down to w_i, so each item is used at most
 // once), with one bit per (item, x) recording "item i improved best[x]"; the chosen items are
 // read back from x = c. Independent of the branch-and-bound (no sorting, no bounds): the
-// tests' reference. Throws InputError when dp_memory_bytes exceeds max_bytes.
+// tests' reference. Throws InputError when dp_memory_bytes exceeds max_bytes, or when that
+// memory cannot be allocated.
 KnapsackSolution solve_dp(const KnapsackInstance& instance,
                           std::uint64_t max_bytes = kDefaultDpMemoryBytes);
 

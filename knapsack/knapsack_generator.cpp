@@ -86,7 +86,11 @@ GeneratorSpec parse_generator_spec(const std::string& text) {
     throw InputError("--generate " + text + ": expected CLASS,n,R,seed (4 comma-separated fields)");
   }
   GeneratorSpec spec;
-  spec.instance_class = parse_instance_class(parts[0]);
+  try {
+    spec.instance_class = parse_instance_class(parts[0]);
+  } catch (const InputError& e) {
+    throw InputError("--generate " + text + ": " + e.what());
+  }
   const auto items = parse_number<std::int64_t>(parts[1], text, "n");
   if (items < 1 || items > kMaxItems) {
     throw InputError("--generate " + text + ": n must be in [1, " + std::to_string(kMaxItems) +

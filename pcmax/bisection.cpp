@@ -32,7 +32,7 @@ std::vector<Duration> round_targets(Duration lower, Duration upper, int levels,
 }
 
 BisectionResult run_bisection(Duration lower, Duration upper, int levels_per_round,
-                              const BatchOracle& oracle) {
+                              const BatchOracle& oracle, const IntervalObserver& narrowed) {
   if (levels_per_round < 1 || lower > upper) throw std::invalid_argument("run_bisection");
   std::map<Duration, bool> feasible;
   auto known = [&](Duration t) { return feasible.count(t) > 0; };
@@ -53,6 +53,7 @@ BisectionResult run_bisection(Duration lower, Duration upper, int levels_per_rou
         lower = mid + 1;
       }
     }
+    if (narrowed) narrowed(lower, upper);
   }
   result.target = lower;
   return result;

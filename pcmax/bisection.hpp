@@ -39,9 +39,13 @@ struct BisectionResult {
   int probes = 0;       // targets evaluated
 };
 
+// Told the interval [lower, upper] after each round's answers have been followed. No target
+// evaluated so far lies strictly inside it, and the search ends on a target within it.
+using IntervalObserver = std::function<void(Duration lower, Duration upper)>;
+
 // levels_per_round >= 1 (1: the sequential bisection). Needs lower <= upper.
 BisectionResult run_bisection(Duration lower, Duration upper, int levels_per_round,
-                              const BatchOracle& oracle);
+                              const BatchOracle& oracle, const IntervalObserver& narrowed = {});
 
 // The targets a round evaluates from [lower, upper]: the decision tree's midpoints down to
 // `levels` levels, breadth first, those in `known` left out.

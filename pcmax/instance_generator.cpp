@@ -41,12 +41,18 @@ Duration uniform_time(SplitMix64& rng, Duration low, Duration high) {
   return low + static_cast<Duration>(rng.below(static_cast<std::uint64_t>(high - low + 1)));
 }
 
+// X = lo (1 - u (1 - r))^(-1/alpha), r = (lo/(hi+1))^alpha, evaluated as
+// lo exp(-log1p(-u (1 - r)) / alpha) with 1 - r = -expm1(alpha ln(lo/(hi+1))): the same
+// number, but 1 - r keeps its precision when alpha is small. With pow, r rounds to 1 once
+// alpha ln((hi+1)/lo) nears 2^-53, and X then took only the value lo or values far past hi
+// (beyond 2^63 too) instead of spreading over [lo, hi+1) like log-uniform.
 Duration pareto_time(SplitMix64& rng, Duration low, Duration high, double alpha) {
   const double lo = static_cast<double>(low);
-  const double ratio = std::pow(lo / static_cast<double>(high + 1), alpha);
-  const double x = lo * std::pow(1.0 - rng.unit() * (1.0 - ratio), -1.0 / alpha);
-  // X < hi + 1 in exact arithmetic; the clamp only guards the last bit of pow.
-  return std::clamp(static_cast<Duration>(std::floor(x)), low, high);
+  const double one_minus_r = -std::expm1(alpha * std::log(lo / static_cast<double>(high + 1)));
+  const double x = lo * std::exp(-std::log1p(-rng.unit() * one_minus_r) / alpha);
+  // X < hi + 1 in exact arithmetic; the clamp only guards the last bits of the rounding, and
+  // is done in double so that the conversion to an integer is always defined.
+  return static_cast<Duration>(std::clamp(std::floor(x), lo, static_cast<double>(high)));
 }
 
 }  // namespace
@@ -77,7 +83,10 @@ GeneratorSpec parse_generator_spec(const std::string& text) {
   spec.high = parse_field<Duration>(text, fields[4], "hi");
   if (spec.kind == GeneratorSpec::Kind::kPareto) {
     spec.alpha = parse_field<double>(text, fields[5], "alpha");
-    if (!(spec.alpha > 0) || !std::isfinite(spec.alpha)) fail(text, "alpha must be positive");
+    // Normal, not subnormal: alpha ln((hi+1)/lo) must keep its precision (pareto_time).
+    if (!(spec.alpha > 0) || !std::isnormal(spec.alpha)) {
+      fail(text, "alpha must be a positive number, at least 2.2251e-308 (a normal double)");
+    }
   }
   spec.seed = parse_field<std::uint64_t>(text, fields.back(), "seed");
   if (jobs < 1 || jobs > kMaxJobs) {

@@ -8,8 +8,9 @@
 //                                 ((lo/x)^alpha - r) / (1 - r), r = (lo/(hi+1))^alpha
 //
 // Jobs are drawn in order j = 1..n, one or more outputs each (below() may redraw). The Pareto
-// map uses std::pow, correctly rounded or within an ulp on IEEE-754 systems: an ulp can only
-// matter when X falls within an ulp of an integer.
+// map uses std::log, exp, expm1 and log1p (instance_generator.cpp says why not pow), correctly
+// rounded or within an ulp on IEEE-754 systems: an ulp can only matter when X falls within an
+// ulp of an integer.
 #include <cstdint>
 #include <string>
 
@@ -29,7 +30,8 @@ struct GeneratorSpec {
 };
 
 // Parses "uniform,n,m,lo,hi,seed" or "pareto,n,m,lo,hi,alpha,seed"; InputError (naming
-// --generate and the bad field) otherwise. Needs 1 <= lo <= hi <= kMaxTime, alpha > 0.
+// --generate and the bad field) otherwise. Needs 1 <= lo <= hi <= kMaxTime, alpha > 0 and
+// not subnormal.
 GeneratorSpec parse_generator_spec(const std::string& text);
 
 PcmaxInstance generate_instance(const GeneratorSpec& spec);

@@ -57,6 +57,17 @@ void check_guarantee(const PcmaxSchedule& schedule, Duration target, int k) {
   }
 }
 
+// The instance the targets are evaluated on: with more machines than jobs, one machine per
+// job. Machines past the n-th are idle in every schedule (a job takes one machine), so OPT is
+// the same, and so is feasibility: every target T >= max t is feasible on n machines, one long
+// job each. Without this, each target's schedule cost O(m) time and memory, and all of them
+// are kept: seconds and gigabytes for two jobs on 10^7 machines.
+PcmaxInstance without_idle_machines(const PcmaxInstance& instance) {
+  PcmaxInstance fewer = instance;
+  fewer.machines = std::min(instance.machines, instance.jobs());
+  return fewer;
+}
+
 }  // namespace
 
 int k_for_epsilon(double epsilon) {
@@ -93,7 +104,9 @@ PtasResult solve_pcmax(const PcmaxInstance& instance, const PtasOptions& options
       options.memory_limit_bytes != 0 ? options.memory_limit_bytes : default_table_memory_limit();
   settings.max_configurations = options.max_configurations;
   settings.epsilon_text = epsilon_text(options);
-  TargetEvaluator evaluator(instance, settings, filler);
+  const bool idle_machines = instance.machines > instance.jobs();
+  const PcmaxInstance fewer = idle_machines ? without_idle_machines(instance) : PcmaxInstance{};
+  TargetEvaluator evaluator(idle_machines ? fewer : instance, settings, filler);
   int round = 0;
   auto oracle = [&](const std::vector<Duration>& targets) {
     ++round;
@@ -101,8 +114,11 @@ PtasResult solve_pcmax(const PcmaxInstance& instance, const PtasOptions& options
     log_round(round, targets, answers, evaluator.records());
     return answers;
   };
+  // Only the upper end of the interval can still be the final target: the other schedules
+  // go, so that at most one round's are held at once.
   const BisectionResult bisection =
-      run_bisection(result.lower_bound, result.initial_upper_bound, levels, oracle);
+      run_bisection(result.lower_bound, result.initial_upper_bound, levels, oracle,
+                    [&](Duration, Duration upper) { evaluator.keep_only_schedule(upper); });
   result.final_target = bisection.target;
   bool evaluated = false;
   for (const auto& r : evaluator.records()) evaluated = evaluated || r.target == bisection.target;
@@ -114,6 +130,7 @@ PtasResult solve_pcmax(const PcmaxInstance& instance, const PtasOptions& options
   result.rounds = round;
   result.tables = evaluator.records();
   result.schedule = evaluator.schedule(result.final_target);
+  result.schedule.loads.resize(static_cast<std::size_t>(instance.machines), 0);  // the idle ones
   check_guarantee(result.schedule, result.final_target, result.k);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

@@ -9,7 +9,8 @@
 //
 // where T* is the target the bisection ends on (T* <= OPT: every target below it was found
 // infeasible, and an infeasible T is below OPT). docs/pcmax.md gives the argument; solve_pcmax
-// checks the first inequality on the schedule it returns.
+// checks the first inequality on the schedule it returns. With more machines than jobs, the
+// targets are evaluated on n machines (the others are idle in every schedule; ptas.cpp).
 #include <cstdint>
 #include <string>
 #include <vector>

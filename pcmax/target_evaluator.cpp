@@ -1,5 +1,6 @@
 #include "target_evaluator.hpp"
 
+#include <iterator>
 #include <memory>
 #include <new>
 #include <stdexcept>
@@ -120,6 +121,12 @@ void TargetEvaluator::finish(Pending& p) {
         build_schedule_from_table(instance_, p.rounded, *p.problem, *p.table);
   }
   p.table.reset();
+}
+
+void TargetEvaluator::keep_only_schedule(Duration target) {
+  for (auto it = schedules_.begin(); it != schedules_.end();) {
+    it = it->first == target ? std::next(it) : schedules_.erase(it);
+  }
 }
 
 std::vector<bool> TargetEvaluator::evaluate(const std::vector<Duration>& targets, int round) {

@@ -47,8 +47,11 @@ class TargetEvaluator {
   std::vector<bool> evaluate(const std::vector<Duration>& targets, int round);
 
   const std::vector<TableRecord>& records() const { return records_; }
-  // The schedule of a target found feasible.
+  // The schedule of a target found feasible (and not let go since).
   const PcmaxSchedule& schedule(Duration target) const { return schedules_.at(target); }
+  // Lets go of every schedule but `target`'s: each holds O(n + m) words, and a search keeps
+  // only the one of its upper end (bisection.hpp, IntervalObserver).
+  void keep_only_schedule(Duration target);
 
  private:
   struct Pending;

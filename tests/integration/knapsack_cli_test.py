@@ -4,6 +4,7 @@ Run by ctest with PERMBB_BIN (the executable) in the environment. Expected value
 hand computation or from the dynamic program (`--method dp`, code independent of the
 branch-and-bound), never from the branch-and-bound itself.
 """
+import itertools
 import json
 import os
 import subprocess
@@ -30,6 +31,20 @@ def run(*args, timeout=120):
 def run_json(*args, timeout=120):
     proc = run(*args, "--json", "-", "--quiet", timeout=timeout)
     return proc, json.loads(proc.stdout) if proc.stdout.strip() else None
+
+
+def brute_force_value(capacity, items):
+    """The optimum over every subset of (profit, weight) items: the tests' own reference."""
+    best = 0
+    for chosen in itertools.product([0, 1], repeat=len(items)):
+        weight = sum(w for (_, w), x in zip(items, chosen) if x)
+        if weight <= capacity:
+            best = max(best, sum(p for (p, _), x in zip(items, chosen) if x))
+    return best
+
+
+def instance_text(capacity, items):
+    return f"{len(items)} {capacity}\n" + "".join(f"{p} {w}\n" for p, w in items)
 
 
 class KnapsackFiles(unittest.TestCase):
@@ -154,6 +169,154 @@ class KnapsackGenerated(unittest.TestCase):
                       "--method", "dp", "--dp-memory-mib", "1"]]:
             proc = run(*args)
             self.assertEqual(proc.returncode, 2, f"{args}: {proc.stderr}")
+
+
+class KnapsackEdges(unittest.TestCase):
+    """Edge instances and every numeric option at and past its limits."""
+
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def write(self, name, text):
+        path = os.path.join(self.folder.name, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def assert_refused(self, args, *fragments):
+        proc = run(*args)
+        self.assertEqual(proc.returncode, 2, f"{args}: {proc.stdout} {proc.stderr}")
+        lines = proc.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, f"{args}: {proc.stderr}")
+        for fragment in fragments:
+            self.assertIn(fragment, lines[0], args)
+
+    def assert_optimal(self, result, capacity, items, method):
+        self.assertEqual(result["status"], "optimal", method)
+        self.assertEqual(result["value"], brute_force_value(capacity, items), method)
+        chosen = [items[i - 1] for i in result["chosen"]]
+        self.assertEqual(sorted(set(result["chosen"])), result["chosen"], method)
+        self.assertEqual(sum(p for p, _ in chosen), result["value"], method)
+        self.assertEqual(sum(w for _, w in chosen), result["weight"], method)
+        self.assertLessEqual(result["weight"], capacity, method)
+
+    def test_small_edge_instances_by_both_methods(self):
+        cases = {
+            "one_fits": (7, [(3, 7)]),
+            "one_too_heavy": (6, [(3, 7)]),
+            "capacity_zero": (0, [(5, 1), (4, 2), (9, 3)]),
+            "two_items": (5, [(4, 3), (5, 4)]),
+            "two_both_fit": (7, [(4, 3), (5, 4)]),
+            "all_heavier": (9, [(5, 10), (7, 11), (100, 12)]),
+            "all_fit": (33, [(5, 10), (7, 11), (100, 12)]),
+            "equal_ratios": (10, [(3, 1), (6, 2), (9, 3), (12, 4), (15, 5), (3, 1)]),
+            "equal_items": (7, [(2, 2)] * 9),
+        }
+        for name, (capacity, items) in cases.items():
+            path = self.write(name + ".txt", instance_text(capacity, items))
+            for method in ["bb", "dp"]:
+                proc, result = run_json(path, "--no-gpu", "--method", method)
+                self.assertEqual(proc.returncode, 0, f"{name} {method}: {proc.stderr}")
+                self.assert_optimal(result, capacity, items, f"{name} {method}")
+
+    def test_no_items_is_refused_naming_the_line(self):
+        path = self.write("empty.txt", "# nothing\n0 10\n")
+        self.assert_refused([path, "--no-gpu"], path + ":2:", "item count 0")
+
+    def test_the_largest_values_are_solved_or_refused_never_wrong(self):
+        top = 2**63 - 1
+        half = 2**62
+        cases = {"top.txt": (top, [(top, top)]),
+                 "totals.txt": (top, [(half, half - 1), (half - 1, half)]),
+                 "huge_profits.txt": (4, [(half, 3), (half // 2, 2), (half // 2 - 1, 2)])}
+        for name, (capacity, items) in cases.items():
+            path = self.write(name, instance_text(capacity, items))
+            proc, result = run_json(path, "--no-gpu")
+            self.assertEqual(proc.returncode, 0, f"{name}: {proc.stderr}")
+            self.assert_optimal(result, capacity, items, name)
+        # The dynamic program over a capacity of 2^63 - 1: refused, with its size.
+        self.assert_refused([self.write("top.txt", instance_text(top, [(top, top)])),
+                             "--method", "dp"], "MiB allowed")
+        # Huge profits over a small capacity: the dynamic program's table is small.
+        capacity, items = cases["huge_profits.txt"]
+        proc, result = run_json(self.write("dp.txt", instance_text(capacity, items)),
+                                "--method", "dp")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assert_optimal(result, capacity, items, "dp")
+        # Totals one past 2^63 - 1: refused on the line that passes it.
+        for what, items in [("profit", [(half, 1), (half, 1)]), ("weight", [(1, half), (1, half)])]:
+            path = self.write(what + ".txt", instance_text(10, items))
+            self.assert_refused([path, "--no-gpu"], path + ":3:", "total " + what)
+
+    def test_numeric_options_out_of_range_exit_2_naming_the_option(self):
+        path = self.write("ok.txt", instance_text(10, [(20, 6), (18, 5), (15, 4)]))
+        cases = {
+            "--capacity": ["-1", "99999999999999999999999", "9223372036854775808", "1.5", "nan"],
+            "--switch-threshold": ["0", "-3", "9223372036854775808"],
+            "--max-list-nodes": ["1", "1073741825", "18446744073709551616"],
+            "--max-set-aside-nodes": ["0", "18446744073709551616"],
+            "--memory-fraction": ["0", "0.96", "nan", "inf", "-0.5"],
+            "--dp-memory-mib": ["0", "8796093022208", "17592186044416", "18446744073709551616"],
+            "--time-limit": ["nan", "inf", "-inf", "-1", "1e999", "abc"],
+        }
+        for option, values in cases.items():
+            for value in values:
+                self.assert_refused([path, "--no-gpu", option, value], option)
+
+    def test_options_at_their_limits_still_solve(self):
+        items = [(20, 6), (18, 5), (15, 4)]
+        path = self.write("ok.txt", instance_text(10, items))
+        for args in [["--capacity", "9223372036854775807"], ["--switch-threshold", "1"],
+                     ["--switch-threshold", "9223372036854775807"],
+                     ["--max-list-nodes", "2", "--max-set-aside-nodes", "1"],
+                     ["--max-list-nodes", "1073741824"],
+                     ["--max-set-aside-nodes", "9223372036854775807"],
+                     ["--memory-fraction", "0.001"], ["--memory-fraction", "0.95"],
+                     ["--time-limit", "0"], ["--time-limit", "1e300"],
+                     ["--method", "dp", "--dp-memory-mib", "1"],
+                     ["--method", "dp", "--dp-memory-mib", "8796093022207"]]:
+            proc, result = run_json(path, "--no-gpu", *args)
+            self.assertEqual(proc.returncode, 0, f"{args}: {proc.stderr}")
+            capacity = 2**63 - 1 if args[:1] == ["--capacity"] else 10
+            self.assert_optimal(result, capacity, items, args)
+
+    def test_dp_beyond_the_memory_of_the_machine_is_refused_not_allocated(self):
+        # 10^13 columns (80 TB): within the largest --dp-memory-mib, beyond any machine here.
+        path = self.write("ok.txt", instance_text(10, [(20, 6), (18, 5), (15, 4)]))
+        self.assert_refused([path, "--method", "dp", "--capacity", "10000000000000",
+                             "--dp-memory-mib", "8796093022207"], "MiB allowed")
+
+    def test_generate_fields_at_and_past_their_limits(self):
+        for spec in ["subset-sum,0,10,1", "subset-sum,-1,10,1", "subset-sum,100000001,10,1",
+                     "subset-sum,99999999999999999999,10,1", "subset-sum,5,0,1",
+                     "subset-sum,5,1152921504606846977,1", "subset-sum,5,10,-1",
+                     "subset-sum,5,10,18446744073709551616", "subset-sum,5,10,",
+                     "subset-sum,5,10,1,", "nope,5,10,1", ",5,10,1", "subset-sum,5,1e3,1"]:
+            self.assert_refused(["--generate", spec, "--no-gpu"], "--generate " + spec)
+        # The largest R and seed are accepted (the optimum of such instances is checked in
+        # test_knapsack_edges, which sees the items).
+        proc, result = run_json("--generate",
+                                "strongly-correlated,6,1152921504606846976,18446744073709551615",
+                                "--no-gpu")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertLessEqual(result["weight"], result["capacity"])
+        # Totals past 2^63 - 1 are refused, naming the generated instance.
+        self.assert_refused(["--generate", "inverse-strongly-correlated,100,1152921504606846976,1",
+                             "--no-gpu"], "exceeds 2^63 - 1")
+
+    def test_no_gpu_and_the_default_engine_agree(self):
+        spec = "weakly-correlated,40,1000,9"
+        proc, dp = run_json("--generate", spec, "--method", "dp")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        for args in [["--no-gpu"], []]:
+            proc, bb = run_json("--generate", spec, *args)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            self.assertEqual(bb["value"], dp["value"], args)
+        self.assertEqual(run("--generate", spec, "--method", "dp", "--no-gpu", "--quiet").returncode,
+                         0)
 
 
 if __name__ == "__main__":

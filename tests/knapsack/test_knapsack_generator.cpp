@@ -154,11 +154,27 @@ TEST(KnapsackGenerator, ParsesSpecsAndRejectsBadOnes) {
   EXPECT_EQ(spec.range, 1000);
   EXPECT_EQ(spec.seed, 7u);
   EXPECT_EQ(to_string(spec), "inverse-strongly-correlated,250,1000,7");
-  for (const char* bad : {"strongly-correlated,100,100", "nope,1,1,1", "subset-sum,0,10,1",
-                          "subset-sum,10,0,1", "subset-sum,x,10,1", "subset-sum,10,10,-1",
-                          "subset-sum,10,10,1,", "subset-sum,10,1.5,1", ""}) {
-    EXPECT_THROW(parse_generator_spec(bad), InputError) << bad;
+  // Every field at and past its limits; each message names --generate and the spec.
+  for (const char* bad :
+       {"strongly-correlated,100,100", "nope,1,1,1", ",1,1,1", "subset-sum,0,10,1",
+        "subset-sum,10,0,1", "subset-sum,x,10,1", "subset-sum,10,10,-1", "subset-sum,10,10,1,",
+        "subset-sum,10,1.5,1", "", "subset-sum,-1,10,1", "subset-sum,+1,10,1",
+        "subset-sum,100000001,10,1", "subset-sum,99999999999999999999,10,1",
+        "subset-sum,1,1152921504606846977,1", "subset-sum,1,9223372036854775808,1",
+        "subset-sum,1,10,18446744073709551616", "subset-sum,1,10,", "subset-sum, 1,10,1"}) {
+    try {
+      parse_generator_spec(bad);
+      ADD_FAILURE() << bad << " was accepted";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("--generate " + std::string(bad), 0), 0u) << e.what();
+    }
   }
+  // The largest accepted: n = 10^8, R = 2^60, seed 2^64 - 1.
+  const GeneratorSpec largest =
+      parse_generator_spec("subset-sum,100000000,1152921504606846976,18446744073709551615");
+  EXPECT_EQ(largest.items, 100'000'000);
+  EXPECT_EQ(largest.range, kMaxRange);
+  EXPECT_EQ(largest.seed, 18446744073709551615u);
 }
 
 TEST(KnapsackGenerator, RefusesTotalsBeyond64Bits) {

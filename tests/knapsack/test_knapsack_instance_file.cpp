@@ -101,6 +101,23 @@ TEST(KnapsackFile, Overflow) {
   expect_error("2 10\n9223372036854775807 1\n1 1\n", 3, "the total profit exceeds 2^63 - 1");
 }
 
+TEST(KnapsackFile, TheLargestValuesAndTotalsAreRead) {
+  // Every value at 2^63 - 1, and two items whose totals are exactly 2^63 - 1.
+  const KnapsackInstance one = parse_knapsack_text(
+      "1 9223372036854775807\n9223372036854775807 9223372036854775807\n", "one.txt");
+  EXPECT_EQ(one.capacity, 9223372036854775807);
+  EXPECT_EQ(one.profits, (std::vector<std::int64_t>{9223372036854775807}));
+  EXPECT_EQ(one.weights, (std::vector<std::int64_t>{9223372036854775807}));
+  const KnapsackInstance two = parse_knapsack_text(
+      "2 0\n4611686018427387904 4611686018427387903\n4611686018427387903 4611686018427387904\n",
+      "two.txt");
+  EXPECT_EQ(two.profits[0] + two.profits[1], 9223372036854775807);
+  EXPECT_EQ(two.weights[0] + two.weights[1], 9223372036854775807);
+  // One more unit of weight on the last line passes 2^63 - 1: refused there.
+  expect_error("2 0\n4611686018427387904 4611686018427387904\n1 4611686018427387904\n", 3,
+               "the total weight exceeds 2^63 - 1");
+}
+
 TEST(KnapsackFile, UnreadableFile) {
   try {
     read_knapsack_file("/nonexistent/knapsack.txt");

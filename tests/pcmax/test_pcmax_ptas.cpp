@@ -120,6 +120,57 @@ TEST(Bisection, EverySplitEndsWhereTheSequentialSearchEnds) {
   }
 }
 
+TEST(Bisection, ObservedIntervalsNarrowAroundTheFinalTargetWithNoEvaluatedTargetInside) {
+  std::mt19937_64 rng(13);
+  for (int trial = 0; trial < 200; ++trial) {
+    const Duration lower = static_cast<Duration>(rng() % 50);
+    const Duration upper = lower + 1 + static_cast<Duration>(rng() % 300);
+    std::map<Duration, bool> feasible;
+    for (Duration t = lower; t <= upper; ++t) feasible[t] = rng() % 3 != 0;
+    const int levels = 1 + trial % 3;
+    std::vector<Duration> evaluated;
+    std::vector<std::pair<Duration, Duration>> seen;
+    const BisectionResult got = run_bisection(
+        lower, upper, levels,
+        [&](const std::vector<Duration>& targets) {
+          std::vector<bool> answers;
+          for (const Duration t : targets) {
+            answers.push_back(feasible.at(t));
+            evaluated.push_back(t);
+          }
+          return answers;
+        },
+        [&](Duration lo, Duration hi) {
+          seen.push_back({lo, hi});
+          // The upper end is the initial one or a target answered feasible; none inside.
+          EXPECT_TRUE(hi == upper || feasible.at(hi)) << "trial " << trial;
+          for (const Duration t : evaluated) EXPECT_FALSE(lo < t && t < hi) << "trial " << trial;
+        });
+    ASSERT_EQ(seen.size(), static_cast<std::size_t>(got.rounds)) << "trial " << trial;
+    for (std::size_t i = 1; i < seen.size(); ++i) {
+      EXPECT_LE(seen[i - 1].first, seen[i].first);
+      EXPECT_GE(seen[i - 1].second, seen[i].second);
+    }
+    EXPECT_EQ(seen.back(), std::make_pair(got.target, got.target)) << "trial " << trial;
+  }
+}
+
+TEST(TargetEvaluator, KeepsOnlyTheScheduleItIsToldTo) {
+  const PcmaxInstance instance{"keep", 2, {5, 4, 3, 3}};
+  CpuTableFiller filler(1);
+  EvaluatorSettings settings;
+  settings.k = 2;
+  settings.memory_limit_bytes = 1 << 20;
+  TargetEvaluator evaluator(instance, settings, filler);
+  ASSERT_EQ(evaluator.evaluate({8, 9, 10}, 1), (std::vector<bool>{true, true, true}));
+  EXPECT_EQ(checked_makespan(instance.times, 2, evaluator.schedule(9).machine_of_job),
+            evaluator.schedule(9).makespan);
+  evaluator.keep_only_schedule(9);
+  EXPECT_EQ(evaluator.schedule(9).machine_of_job.size(), 4u);
+  EXPECT_THROW(evaluator.schedule(8), std::out_of_range);
+  EXPECT_THROW(evaluator.schedule(10), std::out_of_range);
+}
+
 // Worked by hand (docs/pcmax.md): k = 4, long jobs 62 79 76 77 79 73 89 (t > T/4). At
 // T = 191, delta = 11, capacity 17, units 5 7 6 7 7 6 8: {5,6,6} {8,7} {7,7} fit 3 machines.
 // At T = 192, delta = 12, capacity 16, units 5 6 6 6 6 6 7: one machine takes three jobs,

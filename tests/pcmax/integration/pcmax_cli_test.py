@@ -11,12 +11,19 @@ import shutil
 import subprocess
 import tempfile
 import unittest
+from fractions import Fraction
 
 BIN = os.environ["PERMBB_BIN"]
 
 
 def run(*args, timeout=120):
     return subprocess.run([BIN, "pcmax", *args], capture_output=True, text=True, timeout=timeout)
+
+
+def exact_makespan(times, machines):
+    """OPT by enumerating every assignment of jobs to machines (tiny instances only)."""
+    return min(max(sum(t for t, a in zip(times, assign) if a == i) for i in range(machines))
+               for assign in itertools.product(range(machines), repeat=len(times)))
 
 
 def gpu_visible():
@@ -129,6 +136,112 @@ class PcmaxCli(unittest.TestCase):
         else:
             self.assertEqual(proc.returncode, 2, proc.stderr)
             self.assertIn("--gpu", proc.stderr)
+
+
+class PcmaxEdges(unittest.TestCase):
+    """Edge instances against an exact optimum, and every numeric option past its limits."""
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="pcmax_edges_")
+
+    def tearDown(self):
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def write(self, name, text):
+        path = os.path.join(self.folder, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def assert_refused(self, args, *fragments):
+        proc = run(*args)
+        self.assertEqual(proc.returncode, 2, f"{args}: {proc.stdout} {proc.stderr}")
+        lines = proc.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, f"{args}: {proc.stderr}")
+        for fragment in fragments:
+            self.assertIn(fragment, lines[0], args)
+
+    def assert_within_guarantee(self, name, times, machines, epsilon):
+        path = self.write(name + ".txt", f"{len(times)} {machines}\n" + " ".join(map(str, times)))
+        proc = run(path, "--epsilon", epsilon, "--no-gpu", "--json", "-", "--quiet")
+        self.assertEqual(proc.returncode, 0, f"{name}: {proc.stderr}")
+        result = json.loads(proc.stdout)
+        loads = [0] * machines
+        for job, machine in enumerate(result["machine_of_job"]):
+            self.assertIn(machine, range(1, machines + 1), name)
+            loads[machine - 1] += times[job]
+        self.assertEqual(len(result["machine_of_job"]), len(times), name)
+        self.assertEqual(max(loads), result["makespan"], name)
+        optimum = exact_makespan(times, machines)
+        k = result["k"]
+        self.assertGreaterEqual(k * Fraction(epsilon), 1, name)
+        self.assertLessEqual(result["final_target"], optimum, name)
+        self.assertLess(k * result["makespan"], (k + 1) * result["final_target"], name)
+        self.assertLessEqual(result["makespan"], (1 + Fraction(epsilon)) * optimum, name)
+
+    def test_edge_instances_within_the_guarantee_of_the_exact_optimum(self):
+        top = 10**11
+        cases = {"one_job": ([7], 1), "one_job_many_machines": ([7], 5),
+                 "two_on_one": ([7, 3], 1), "two_on_two": ([7, 3], 2), "two_on_four": ([7, 3], 4),
+                 "equal": ([5] * 6, 4), "equal_m_equals_n": ([5] * 4, 4),
+                 "longest_times": ([top, top, top - 1, top - 2, 1], 2),
+                 "longest_one_machine": ([top] * 5, 1)}
+        for name, (times, machines) in cases.items():
+            for epsilon in ["0.001", "0.3", "1", "1e9"]:
+                self.assert_within_guarantee(f"{name}_{epsilon}", times, machines, epsilon)
+
+    def test_bad_instances_exit_2_naming_file_and_line(self):
+        cases = {"no_jobs.txt": ("0 3\n", ":1:"), "no_machines.txt": ("2 0\n3 4\n", ":1:"),
+                 "zero_time.txt": ("2 1\n0 3\n", ":2:"),
+                 "too_long.txt": ("2 1\n3\n100000000001\n", ":3:"),
+                 "overflow.txt": ("2 1\n3 99999999999999999999\n", ":2:"),
+                 "many_machines.txt": ("1 10000001\n3\n", ":1:"),
+                 "negative.txt": ("1 1\n-3\n", ":2:")}
+        for name, (text, line) in cases.items():
+            path = self.write(name, text)
+            self.assert_refused([path, "--epsilon", "0.3", "--no-gpu"], path + line)
+
+    def test_numeric_options_out_of_range_exit_2_naming_the_option(self):
+        path = self.write("ok.txt", "3 2\n4 5 6\n")
+        cases = {"--epsilon": ["0", "0.000999", "1.1e9", "nan", "inf", "-0.5", "1e-400", "x"],
+                 "--threads": ["-1", "4097", "99999999999"],
+                 "--split": ["1", "3", "16"],
+                 "--memory-limit": ["-1", "nan", "inf", "1.1e9"],
+                 "--gpu-memory-limit": ["-1", "nan", "1.1e12"]}
+        for option, values in cases.items():
+            for value in values:
+                args = [path, "--no-gpu"] + ([] if option == "--epsilon" else ["--epsilon", "0.3"])
+                self.assert_refused(args + [option, value], option)
+
+    def test_generate_fields_past_their_limits(self):
+        for spec in ["uniform,0,2,1,9,1", "uniform,10000001,2,1,9,1", "uniform,5,0,1,9,1",
+                     "uniform,5,2,0,9,1", "uniform,5,2,1,100000000001,1", "uniform,5,2,9,1,1",
+                     "uniform,5,2,1,9,-1", "uniform,5,2,1,9,18446744073709551616",
+                     "uniform,99999999999999999999,2,1,9,1", "pareto,5,2,1,9,nan,1",
+                     "pareto,5,2,1,9,0,1", "pareto,5,2,1,9,1e-310,1", "uniform,5,2,1,9"]:
+            self.assert_refused(["--generate", spec, "--epsilon", "0.3", "--no-gpu"],
+                                "--generate " + spec)
+
+    def test_a_memory_limit_below_one_byte_is_not_the_default(self):
+        proc = run("--generate", "uniform,12,3,1,50,4", "--epsilon", "0.3", "--no-gpu",
+                   "--memory-limit", "1e-10")
+        self.assertEqual(proc.returncode, 2, proc.stderr)
+        self.assertIn("the memory limit is 1 B", proc.stderr)
+
+    def test_guarantee_bound_past_63_bits(self):
+        # One machine, 92234 jobs of 10^11 and one of 500: T* = OPT = sum t, and
+        # T* (k + 1) with k = 1000 passes 2^63.
+        times = [10**11] * 92234 + [500]
+        path = self.write("long.txt", f"{len(times)} 1\n" + "\n".join(map(str, times)))
+        proc = run(path, "--epsilon", "0.001", "--no-gpu", "--quiet")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        total = sum(times)
+        self.assertGreater(total * 1001, 2**63)
+        line = next(l for l in proc.stdout.splitlines() if l.startswith("guarantee"))
+        printed = line.split("T* = ")[1].split()[0]
+        self.assertLessEqual(abs(Fraction(printed) - Fraction(total * 1001, 1000)),
+                             Fraction(1, 200), line)
+        self.assertIn(f"with T* = {total} ", line)
 
 
 if __name__ == "__main__":
