@@ -1,6 +1,7 @@
 #include "engine_factory.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <thread>
 
 #include <spdlog/spdlog.h>
@@ -15,6 +16,8 @@
 
 namespace permbb::app {
 namespace {
+
+constexpr double kSlowGpuSetupSeconds = 2.0;
 
 std::unique_ptr<SearchEngine> make_multicore(const SolveOptions& options,
                                              const Instance& instance,
@@ -48,7 +51,15 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
   gpu::GpuOptions gpu_options;
   gpu_options.device = local_rank % static_cast<int>(devices.size());
   gpu_options.ivms = options.ivms;
-  return gpu::make_gpu_engine(instance, settings, incumbent, gpu_options);
+  // A GPU's first use creates its context and memory: seconds on a freshly started machine.
+  // Logged apart from the search (a warning when slow, also from the quiet cluster workers).
+  const auto start = std::chrono::steady_clock::now();
+  auto engine = gpu::make_gpu_engine(instance, settings, incumbent, gpu_options);
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  spdlog::log(took.count() > kSlowGpuSetupSeconds ? spdlog::level::warn : spdlog::level::info,
+              "GPU {}: engine set up in {:.2f} s (context, memory, tables), before the search",
+              gpu_options.device, took.count());
+  return engine;
 }
 
 // Heuristic threads share this process's cores with its explorers. By default: none beside

@@ -3,7 +3,7 @@
 # of prebuilt binaries (default build-gpu-run: tests/gpu/test_gpu_*, permbb-gpu-check,
 # permbb-cpu-check). Logs go to $OUT (default ./device-out). Each step has a time limit, so a
 # hang costs that step only.
-#   gpu/device_checks.sh [BIN_DIR] [tests|sanitize|sweep|bench|large]...
+#   gpu/device_checks.sh [BIN_DIR] [tests|sanitize|sweep|bench|large|contention]...
 set -u
 BIN=${1:-build-gpu-run}
 shift || true
@@ -42,6 +42,10 @@ for step in $STEPS; do
                   "ta101 --ub 11156 --budget 20"; do
         timeout 60 "$BIN/permbb-gpu-check" $args 2>&1 | tee -a "$OUT/large.jsonl"
       done ;;
+    contention)
+      # bench/gpu_contention.py: every process layout, heuristic threads on and off.
+      timeout 590 python3 bench/gpu_contention.py --bin "$BIN/permbb" --seconds 8 --repeat 5 \
+        --json "$OUT/contention.json" 2>&1 | tee -a "$OUT/contention.md" ;;
     bench)
       timeout 250 python3 bench/gpu.py --bin "$BIN/permbb" --cpu-budget 10 --gpu-budget 20 \
         --json "$OUT/bench.json" 2>&1 | tee -a "$OUT/bench.md" ;;

@@ -1,5 +1,9 @@
 #include "heuristic_workers.hpp"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <exception>
 #include <optional>
@@ -35,7 +39,23 @@ std::string HeuristicWorkers::error() const {
   return error_;
 }
 
+namespace {
+
+// Heuristic threads run beside explorers, and the thread that feeds a GPU must never wait for
+// a core behind them (nodes/s fell 12x with a heuristic thread per core on a bound rank):
+// they yield to every thread of normal priority. Linux applies the nice value per thread.
+// Without the right to change it (a restricted container), they run as they are.
+constexpr int kHeuristicNice = 10;
+
+void lower_this_thread_priority() {
+  const auto thread_id = static_cast<id_t>(::syscall(SYS_gettid));
+  (void)::setpriority(PRIO_PROCESS, thread_id, kHeuristicNice);
+}
+
+}  // namespace
+
 void HeuristicWorkers::thread_main(int index) {
+  lower_this_thread_priority();
   try {
     std::optional<Schedule> neh_schedule;
     const auto threads = static_cast<std::uint64_t>(std::max(1, options_.threads));
