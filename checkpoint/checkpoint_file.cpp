@@ -252,12 +252,11 @@ std::string temporary_name(const std::string& file) {
 }
 
 // Step 1: the complete file, on disk, under a name nobody reads.
-void write_durably(const std::string& file, const std::uint8_t* header, std::size_t header_size,
-                   const std::vector<std::uint8_t>& payload, const std::string& path) {
+void write_durably(const std::string& file, const std::vector<std::uint8_t>& bytes,
+                   const std::string& path) {
   FileDescriptor fd(::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
   if (fd.get() < 0) fail_save(path, "cannot create", file);
-  write_all(fd.get(), header, header_size, path, file);
-  write_all(fd.get(), payload.data(), payload.size(), path, file);
+  write_all(fd.get(), bytes.data(), bytes.size(), path, file);
   if (::fsync(fd.get()) != 0) fail_save(path, "cannot sync", file);
   if (fd.finish() != 0) fail_save(path, "cannot close", file);
 }
@@ -341,17 +340,12 @@ void save_checkpoint(const GlobalCheckpoint& checkpoint, const std::string& path
     throw std::invalid_argument("cannot save checkpoint " + quoted(path) + ": " + problem);
   }
   const auto now = std::chrono::system_clock::now().time_since_epoch();
-  const std::vector<std::uint8_t> payload =
-      encode_payload(checkpoint, std::chrono::duration_cast<std::chrono::seconds>(now).count());
-  ByteWriter header;
-  header.put_bytes(kCheckpointMagic, sizeof(kCheckpointMagic));
-  header.put(kCheckpointFormatVersion);
-  header.put(static_cast<std::uint64_t>(payload.size()));
-  header.put(crc64(payload.data(), payload.size()));
+  const std::vector<std::uint8_t> bytes =
+      encode_checkpoint(checkpoint, std::chrono::duration_cast<std::chrono::seconds>(now).count());
 
   const std::string tmp = temporary_name(path);
   try {
-    write_durably(tmp, header.bytes().data(), header.size(), payload, path);
+    write_durably(tmp, bytes, path);
     keep_previous(path, path + ".prev");
     if (::rename(tmp.c_str(), path.c_str()) != 0) {
       fail_save(path, "cannot rename " + quoted(tmp) + " to", path);
@@ -371,7 +365,7 @@ void check_checkpoint_writable(const std::string& path) {
   }
   const std::string tmp = temporary_name(path);
   try {
-    write_durably(tmp, nullptr, 0, {}, path);
+    write_durably(tmp, {}, path);
   } catch (const std::runtime_error& e) {
     ::unlink(tmp.c_str());
     throw InputError(e.what());
@@ -379,9 +373,25 @@ void check_checkpoint_writable(const std::string& path) {
   ::unlink(tmp.c_str());  // written: the folder takes files
 }
 
+std::vector<std::uint8_t> encode_checkpoint(const GlobalCheckpoint& checkpoint,
+                                            std::int64_t written_at) {
+  const std::vector<std::uint8_t> payload = encode_payload(checkpoint, written_at);
+  ByteWriter file;
+  file.put_bytes(kCheckpointMagic, sizeof(kCheckpointMagic));
+  file.put(kCheckpointFormatVersion);
+  file.put(static_cast<std::uint64_t>(payload.size()));
+  file.put(crc64(payload.data(), payload.size()));
+  file.put_bytes(payload.data(), payload.size());
+  return std::move(file.bytes());
+}
+
 GlobalCheckpoint load_checkpoint(const std::string& path) {
   const std::vector<std::uint8_t> bytes = read_whole_file(path);
-  const std::string name = "checkpoint " + quoted(path);
+  return decode_checkpoint(bytes, "checkpoint " + quoted(path));
+}
+
+GlobalCheckpoint decode_checkpoint(const std::vector<std::uint8_t>& bytes,
+                                   const std::string& name) {
   const std::size_t size = bytes.size();
   const auto truncated_header = [&] {
     return InputError(name + " is truncated: " + std::to_string(size) + " bytes, less than the " +

@@ -128,6 +128,17 @@ void check_checkpoint_writable(const std::string& path);
 // overlapping or out-of-range intervals, a bad permutation, an unknown bound name, ...).
 GlobalCheckpoint load_checkpoint(const std::string& path);
 
+// The file's whole content as load_checkpoint reads it, with the name it gives in messages
+// ("checkpoint 'PATH'"): the decoder behind load_checkpoint, for bytes already in memory.
+GlobalCheckpoint decode_checkpoint(const std::vector<std::uint8_t>& bytes,
+                                   const std::string& name);
+
+// The bytes save_checkpoint writes (header and payload), stamped `written_at` instead of the
+// clock; no consistency check (save_checkpoint makes it). For a checkpoint decode_checkpoint
+// returned, encode_checkpoint(c, c.written_at) gives the decoded bytes back.
+std::vector<std::uint8_t> encode_checkpoint(const GlobalCheckpoint& checkpoint,
+                                            std::int64_t written_at);
+
 // load_checkpoint(path); if that fails and `allow_fallback`, load_checkpoint(path + ".prev")
 // and set *note (when note is not null) to say which file was used and why `path` was refused;
 // *note is cleared when `path` loads. Without fallback the original error is rethrown, with a

@@ -259,7 +259,10 @@ Instance load_instance(const std::string& spec) {
 }
 
 Instance read_instance_file(const std::string& path) {
-  const std::string text = read_file_text(path);
+  return parse_instance_text(read_file_text(path), path);
+}
+
+Instance parse_instance_text(std::string_view text, const std::string& path) {
   return FileParser(path, text).parse();
 }
 

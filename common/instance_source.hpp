@@ -1,5 +1,6 @@
 #pragma once
 #include <string>
+#include <string_view>
 
 #include "instance.hpp"
 
@@ -14,6 +15,10 @@ Instance load_instance(const std::string& spec);
 
 // Reads an instance file (either format). The instance is named after the file's stem.
 Instance read_instance_file(const std::string& path);
+
+// The same parser over text already in memory; `path` only names it in messages and gives the
+// instance's name (its stem).
+Instance parse_instance_text(std::string_view text, const std::string& path);
 
 // Writes the instance in the plain format (what `permbb instance` prints).
 std::string format_plain(const Instance& instance);

@@ -131,7 +131,10 @@ void validate_instance(const PcmaxInstance& instance, const std::string& where) 
 }
 
 PcmaxInstance read_instance_file(const std::string& path) {
-  const std::string text = read_file_text(path);
+  return parse_instance_text(read_file_text(path), path);
+}
+
+PcmaxInstance parse_instance_text(std::string_view text, const std::string& path) {
   return FileParser(path, text).parse();
 }
 

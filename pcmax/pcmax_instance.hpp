@@ -3,6 +3,7 @@
 // machines. Files hold "n m" and then the n times, separated by any whitespace.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace permbb::pcmax {
@@ -29,6 +30,10 @@ void validate_instance(const PcmaxInstance& instance, const std::string& where);
 
 // Reads a file; every error is "path:line: what" (InputError). The name is the file's stem.
 PcmaxInstance read_instance_file(const std::string& path);
+
+// The same parser over text already in memory; `path` only names it in messages and gives the
+// instance's name (its stem).
+PcmaxInstance parse_instance_text(std::string_view text, const std::string& path);
 
 // "n m" and the times, one line each: what read_instance_file reads back.
 std::string format_instance(const PcmaxInstance& instance);
