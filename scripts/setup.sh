@@ -1,33 +1,42 @@
 #!/usr/bin/env bash
 # Installs the Debian packages permbb needs (only those missing) and builds it in Release
 # into ./build. Safe to run again: installed packages and an up-to-date build are kept.
-# Usage: scripts/setup.sh [--build-dir DIR] [--tsan]
+# Usage: scripts/setup.sh [--build-dir DIR] [--tsan | --fuzz]
 set -euo pipefail
 
 usage() {
   cat <<'USAGE'
-Usage: scripts/setup.sh [--build-dir DIR] [--tsan]
+Usage: scripts/setup.sh [--build-dir DIR] [--tsan | --fuzz]
 Installs missing build dependencies (Debian packages, needs root) and builds permbb.
   --build-dir DIR  build folder (default: build)
   --tsan           build with ThreadSanitizer (for the threaded tests)
+  --fuzz           build only the libFuzzer targets of the decoders, with clang (tests/fuzz)
 USAGE
 }
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=build
 tsan=OFF
+fuzz=OFF
 while [ $# -gt 0 ]; do
   case "$1" in
     --build-dir) build_dir=$2; shift 2 ;;
     --tsan) tsan=ON; shift ;;
+    --fuzz) fuzz=ON; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "setup.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
   esac
 done
+if [ "$tsan" = ON ] && [ "$fuzz" = ON ]; then
+  echo "setup.sh: --tsan and --fuzz are separate builds; give one of them" >&2
+  exit 2
+fi
 
 packages=(build-essential cmake ninja-build pkg-config libgmp-dev libopenmpi-dev openmpi-bin
   libspdlog-dev libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev googletest
   python3 shellcheck slurmctld slurmd slurm-client munge)
+# libFuzzer comes with clang's runtime libraries.
+if [ "$fuzz" = ON ]; then packages+=(clang libclang-rt-14-dev); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -44,9 +53,15 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 gpu=AUTO
-# The sanitizer build only runs CPU tests; leave the CUDA code out of it.
-[ "$tsan" = ON ] && gpu=OFF
+# The sanitizer builds only run CPU tests; leave the CUDA code out of them.
+if [ "$tsan" = ON ] || [ "$fuzz" = ON ]; then gpu=OFF; fi
+targets=()
+if [ "$fuzz" = ON ]; then
+  # libFuzzer needs clang; only the fuzz targets and the libraries they link are built.
+  export CC=clang CXX=clang++
+  targets=(--target permbb_fuzz)
+fi
 cmake -S "$root" -B "$root/$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPERMBB_TSAN=$tsan \
-  -DPERMBB_GPU=$gpu \
+  -DPERMBB_FUZZ=$fuzz -DPERMBB_GPU=$gpu \
   >"$root/$build_dir.configure.log" 2>&1 || { cat "$root/$build_dir.configure.log" >&2; exit 1; }
-cmake --build "$root/$build_dir" -j "$(nproc)"
+cmake --build "$root/$build_dir" -j "$(nproc)" "${targets[@]}"
