@@ -5,7 +5,8 @@
 // exploration statistics accumulated over all runs, which the paper lost on restart (§5.4.2).
 //
 // File layout (all integers little-endian; `mpz` = uint32 byte count + magnitude, least
-// significant byte first, as ByteWriter::put_mpz; `string` = uint32 length + bytes):
+// significant byte first, as ByteWriter::put_mpz: the count a multiple of 8, the top 64-bit
+// word not zero, no bytes for 0; `string` = uint32 length + bytes):
 //
 //   offset  size  header field
 //   0       8     magic "PERMBBCK"

@@ -1,5 +1,6 @@
 #include "byte_buffer.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace permbb {
@@ -64,16 +65,27 @@ mpz_class ByteReader::get_mpz() {
   return value;
 }
 
+// Only the form put_mpz writes is read: whole 64-bit words, the most significant one not zero
+// (zero has no words). Each integer then has one encoding, so a decoded message or checkpoint
+// re-encodes to the bytes it came from; padded or byte-sized forms are refused as malformed.
 void ByteReader::get_mpz(mpz_class& out) {
+  const size_t at = offset_;
   const auto count = get<std::uint32_t>();
   need(count);
-  if (count % 8 == 0 && count > 0) {
-    mpz_import(out.get_mpz_t(), count / 8, -1, 8, -1, 0, data_ + offset_);
-  } else if (count > 0) {
-    mpz_import(out.get_mpz_t(), count, -1, 1, 0, 0, data_ + offset_);
-  } else {
-    out = 0;
+  if (count % 8 != 0) {
+    throw std::runtime_error(what_ + ": the integer at byte " + std::to_string(at) + " takes " +
+                             std::to_string(count) + " bytes, not whole 64-bit words");
   }
+  if (count == 0) {
+    out = 0;
+    return;
+  }
+  const std::uint8_t* top = data_ + offset_ + count - 8;
+  if (std::all_of(top, top + 8, [](std::uint8_t b) { return b == 0; })) {
+    throw std::runtime_error(what_ + ": the integer at byte " + std::to_string(at) +
+                             " has a zero most significant word");
+  }
+  mpz_import(out.get_mpz_t(), count / 8, -1, 8, -1, 0, data_ + offset_);
   offset_ += count;
 }
 

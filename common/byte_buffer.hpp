@@ -13,7 +13,8 @@ namespace permbb {
 // little-endian order whatever the host, GMP integers as a length followed by their
 // magnitude in binary (mpz_export, least significant byte first): compact and exact, never
 // decimal strings (2022 §4.1.1 names the marshalling as the coordinator's cost); the
-// magnitude is written in 64-bit words (a byte count that is a multiple of 8).
+// magnitude is written in 64-bit words (a byte count that is a multiple of 8), the fewest that
+// hold it: the one encoding ByteReader accepts.
 class ByteWriter {
  public:
   template <class T>

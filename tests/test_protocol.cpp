@@ -268,6 +268,32 @@ TEST(Protocol, MalformedReportsThrow) {
   EXPECT_THROW(decode_work_report(trailing.bytes()), std::runtime_error);
 }
 
+// A GMP integer has one encoding, the one put_mpz writes (whole 64-bit words, the top one not
+// zero), so that a decoded message re-encodes to the bytes it came from.
+TEST(Protocol, IntegersHaveOneEncoding) {
+  // A report with one interval [0, length[, the length's field written as given.
+  const auto report = [](std::uint32_t byte_count, std::vector<std::uint8_t> magnitude) {
+    RawReport header;
+    header.count_override = 1;
+    ByteWriter out;
+    const Bytes start = header.bytes();
+    out.put_bytes(start.data(), start.size());
+    out.put_mpz(mpz_class(0));
+    out.put(byte_count);
+    out.put_bytes(magnitude.data(), magnitude.size());
+    return out.bytes();
+  };
+  const Bytes canonical = report(8, {5, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(decode_work_report(canonical).intervals, std::vector<Interval>{iv(0, 5)});
+  EXPECT_EQ(encode(decode_work_report(canonical)), canonical);
+  const Bytes padded = report(16, {5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_NE(error_of([&] { decode_work_report(padded); }).find("zero most significant word"),
+            std::string::npos);
+  const Bytes byte_sized = report(1, {5});
+  EXPECT_NE(error_of([&] { decode_work_report(byte_sized); }).find("not whole 64-bit words"),
+            std::string::npos);
+}
+
 TEST(Protocol, SchedulesMustBePermutations) {
   Bytes bytes = encode(BestMessage{Solution{50, {0, 1, 2}}});
   // The last 4 bytes are job 2; make it a second job 1, then an out-of-range 3.
