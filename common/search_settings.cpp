@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "input_error.hpp"
+#include "text_file.hpp"
 
 namespace permbb {
 namespace {
@@ -42,8 +43,10 @@ Enum parse(const std::vector<std::pair<Enum, std::string>>& table, const std::st
     if (n == name) return v;
     accepted += (accepted.empty() ? "" : ", ") + n;
   }
-  throw InputError(std::string("unknown ") + what + " '" + name + "' (expected one of: " +
-                   accepted + ")");
+  // Quoted and cut short: the name may come from a damaged checkpoint file, and the message
+  // must stay one readable line whatever it holds.
+  throw InputError(std::string("unknown ") + what + " " + quoted_token(name) +
+                   " (expected one of: " + accepted + ")");
 }
 
 template <class Enum>
