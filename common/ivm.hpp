@@ -40,6 +40,11 @@ PERMBB_HD int row_length(int r, int n) { return n - r; }
 // only child is a complete schedule (a leaf).
 PERMBB_HD int leaf_parent_row(int n) { return n - 2; }
 
+// The row whose nodes are complete schedules. For n >= 2 it is never generated (a leaf parent
+// evaluates its leaf directly); with one job it is row 0: the root is the leaf parent, and
+// the node selected in row 0 is its leaf.
+PERMBB_HD int leaf_row(int n) { return n - 1; }
+
 template <class Cell>
 PERMBB_HD Cell* row(const View<Cell>& v, int r) {
   return v.matrix + row_offset(r, v.n);

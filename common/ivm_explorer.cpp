@@ -29,7 +29,6 @@ IvmExplorer::IvmExplorer(const FlowshopTables& tables, const JohnsonTables* john
       scheduled_(n_, 0),
       child_side_(m_),
       leaf_schedule_(n_) {
-  if (n_ < 2) throw std::invalid_argument("IvmExplorer needs at least 2 jobs");
   if (uses_lb2(settings_.bound)) {
     if (johnson == nullptr) throw std::invalid_argument("IvmExplorer: LB2 needs JohnsonTables");
     johnson_ = johnson->view();
@@ -140,10 +139,10 @@ void IvmExplorer::unfold() {
   }
 }
 
-void IvmExplorer::evaluate_leaf(int r) {
-  const int level = r + 1;
-  const std::int16_t* cells = ivm::row(view(), r);
-  const int last_job = ivm::job_of(cells[1 - pos_[r]]);
+// The leaf parent's only child: the node summarised at `level` (its prefix and suffix) with
+// `last_job` between them. The IVM points at the leaf parent or, with one job, at the leaf
+// itself; ivm::decode writes the same schedule either way.
+void IvmExplorer::evaluate_leaf(int level, int last_job) {
   const Time makespan = complete_makespan(data_, front(level), back(level),
                                           suffix_length_[level] == 0, last_job);
   ++counters_.leaves;
@@ -157,10 +156,17 @@ void IvmExplorer::evaluate_leaf(int r) {
 
 void IvmExplorer::decompose_current() {
   const int r = line_;
+  if (r == ivm::leaf_row(n_)) {
+    // One job: the root, decomposed uncounted in start() like every root, is the leaf
+    // parent; its leaf is evaluated here, once, in the interval that holds it.
+    evaluate_leaf(r, ivm::selected_job(view(), r));
+    ++pos_[r];
+    return;
+  }
   compute_node_costs(r);
   ++counters_.decomposed;
   if (r == ivm::leaf_parent_row(n_)) {
-    evaluate_leaf(r);
+    evaluate_leaf(r + 1, ivm::job_of(ivm::row(view(), r)[1 - pos_[r]]));
     ++pos_[r];
     return;
   }

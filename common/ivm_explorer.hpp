@@ -33,7 +33,7 @@ struct NodeCounters {
 // (lb1.hpp) are kept on a stack, so a node costs O(m) plus O(m) per child.
 class IvmExplorer {
  public:
-  // `johnson` is needed for the LB2 bounds and ignored for LB1. Requires n >= 2.
+  // `johnson` is needed for the LB2 bounds and ignored for LB1. Any n >= 1.
   IvmExplorer(const FlowshopTables& tables, const JohnsonTables* johnson,
               const SearchSettings& settings, Incumbent& incumbent);
 
@@ -95,7 +95,7 @@ class IvmExplorer {
   void bound_and_prune_row(int r, int level);
   Time child_bound(int level, int job, int direction, bool with_lb2, Time cutoff);
   void decompose_current();
-  void evaluate_leaf(int r);
+  void evaluate_leaf(int level, int last_job);
   void unfold();
 
   const FlowshopView data_;

@@ -132,6 +132,26 @@ TEST(Explorer, StopAtACleanPointAndResumeCountsEveryNodeOnce) {
   }
 }
 
+// Regression: one job was refused ("IvmExplorer needs at least 2 jobs"), which `permbb solve`
+// worked around and the cluster's workers did not (an internal error under mpirun). The root
+// is the leaf parent, decomposed uncounted as every root; the one step evaluates its leaf.
+TEST(Explorer, OneJobIsTheRootsOnlyLeaf) {
+  const Instance inst("one", 1, 3, {4, 0, 7});
+  for (BoundKind bound : kBounds) {
+    for (BranchingRule rule : kRules) {
+      for (Time ub : {kInfiniteTime, 12, 11}) {
+        Search search(inst, {bound, rule}, ub);
+        const NodeCounters counts = search.explore(0, 1);
+        EXPECT_EQ(counts.decomposed, 0u);
+        EXPECT_EQ(counts.leaves, ub > 11 ? 1u : 0u) << "pruned at the root from UB 11";
+        EXPECT_EQ(search.incumbent.value(), std::min<Time>(ub, 11));
+        EXPECT_EQ(search.incumbent.permutation(),
+                  ub > 11 ? std::vector<int>{0} : std::vector<int>{});
+      }
+    }
+  }
+}
+
 TEST(Explorer, SolvesTa001FromScratch) {
   // ta001 (20 x 5) has the optimal makespan 1278 (Taillard's table in shared/notes).
   const Instance inst = taillard::generate(1);

@@ -45,6 +45,25 @@ TEST(MulticoreEngine, FindsTheBruteForceOptimumForEveryThreadCount) {
   }
 }
 
+// Regression: one job was refused by the explorers (n >= 2), so a cluster worker's engine
+// failed under mpirun. Its one leaf is found by any number of threads, paused or not.
+TEST(MulticoreEngine, OneJobIsSolvedByAnyThreadCount) {
+  const Instance inst("one", 1, 2, {5, 6});
+  for (int threads = 1; threads <= 3; ++threads) {
+    Incumbent incumbent;
+    MulticoreOptions options;
+    options.threads = threads;
+    MulticoreEngine engine(inst, {BoundKind::kLb2, BranchingRule::kMinMin}, incumbent, options);
+    engine.set_work(whole_space(1));
+    const EngineStats stats = run_to_end(engine, threads == 2 ? 1e-4 : 10.0);
+    EXPECT_EQ(incumbent.value(), 11);
+    EXPECT_EQ(incumbent.permutation(), std::vector<int>{0});
+    EXPECT_EQ(stats.nodes.decomposed, 0u);
+    EXPECT_EQ(stats.nodes.leaves, 1u);
+    EXPECT_TRUE(engine.remaining().empty());
+  }
+}
+
 TEST(MulticoreEngine, NodeCountEqualsTheSequentialCountAtAFixedUpperBound) {
   std::mt19937 rng(42);
   for (int trial = 0; trial < 30; ++trial) {
