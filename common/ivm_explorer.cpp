@@ -5,6 +5,7 @@
 #include <string>
 
 #include "branching.hpp"
+#include "factoradic.hpp"
 #include "lb1.hpp"
 #include "lb2.hpp"
 
@@ -223,6 +224,18 @@ NodeCounters IvmExplorer::committed_counters() const {
 bool IvmExplorer::normalize() {
   if (!exhausted_ && !ivm::advance(view())) exhausted_ = true;
   return !exhausted_;
+}
+
+bool IvmExplorer::steal_point(const int* min_length, int* cut) {
+  if (!normalize()) return false;
+  factoradic::subtract(end_.data(), pos_.data(), cut, n_);
+  if (factoradic::compare(cut, min_length, n_) < 0) return false;
+  factoradic::midpoint(pos_.data(), end_.data(), cut, n_);
+  // The thief must start after the position. Away from a clean point the nodes whose first
+  // leaf is the position are already decomposed and counted here, and a thief starting at
+  // the position would count them again (a one-leaf interval [p, p+1) has its midpoint at p;
+  // a minimum steal of 1 leaf let such steals through).
+  return factoradic::compare(cut, pos_.data(), n_) > 0;
 }
 
 void IvmExplorer::set_end(const int* new_end) {

@@ -77,6 +77,11 @@ class IvmExplorer {
   // position (callers check with factoradic::compare).
   void set_end(const int* new_end);
 
+  // Work stealing: writes the midpoint `cut` of [position, end) (normalized first) where a
+  // thief may take [cut, end), and returns true; false when the interval is exhausted,
+  // shorter than `min_length` (factoradic digits) or its midpoint is the position itself.
+  bool steal_point(const int* min_length, int* cut);
+
   const NodeCounters& counters() const { return counters_; }
   // The counters that go with [position(), end()) in a checkpoint: counters() less the
   // uncommitted nodes of a settle() that stopped short. Equal to counters() otherwise.

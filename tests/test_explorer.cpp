@@ -15,6 +15,7 @@ namespace {
 
 using testing::digits_of;
 using testing::factorial;
+using testing::value_of;
 
 const BoundKind kBounds[] = {BoundKind::kLb1, BoundKind::kLb2, BoundKind::kLb2Adjacent,
                              BoundKind::kLb1ThenLb2};
@@ -149,6 +150,38 @@ TEST(Explorer, OneJobIsTheRootsOnlyLeaf) {
                   ub > 11 ? std::vector<int>{0} : std::vector<int>{});
       }
     }
+  }
+}
+
+// Regression: a steal of at least 1 leaf (MulticoreOptions::min_steal_leaves = 1) cut the
+// one-leaf interval [p, p+1) at p, so the thief took it whole from a victim whose nodes with
+// first leaf p were already counted, and counted them again (one node too many on random
+// 8-job instances). The thief must start after the victim's position.
+TEST(Explorer, AStealPointLiesAfterThePosition) {
+  const Instance inst("four", 4, 3, {2, 1, 8, 8, 2, 4, 9, 9, 5, 1, 6, 4});
+  const Time optimum = testing::brute_force_optimum(inst);  // a bound that never improves
+  const std::vector<int> one_leaf = digits_of(1, 4);
+  for (std::uint64_t length : {1, 2, 7}) {
+    Search search(inst, {BoundKind::kLb1, BranchingRule::kForward}, optimum);
+    const NodeCounters whole = search.explore(0, length);
+    const auto b = digits_of(0, 4);
+    const auto e = digits_of(length, 4);
+    search.explorer.start(b.data(), e.data());
+    search.explorer.step();  // the node of row 0 with first leaf 0: counted, not a clean point
+    ASSERT_EQ(search.explorer.counters().decomposed, 1u);
+    std::vector<int> cut(4);
+    const bool stolen = search.explorer.steal_point(one_leaf.data(), cut.data());
+    EXPECT_EQ(stolen, length > 1) << "length " << length;
+    NodeCounters thief;
+    if (stolen) {
+      EXPECT_EQ(value_of(cut), length / 2);
+      search.explorer.set_end(cut.data());
+      thief = search.explore(length / 2, length);
+    }
+    while (search.explorer.step()) {
+    }
+    EXPECT_EQ(search.explorer.counters().decomposed + thief.decomposed, whole.decomposed)
+        << "length " << length;
   }
 }
 

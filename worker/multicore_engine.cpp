@@ -227,13 +227,11 @@ bool MulticoreEngine::try_steal(Slot& victim, Slot& thief) {
   {
     const auto lock = lock_from_outside(victim);
     IvmExplorer& e = victim.explorer;
-    if (!victim.has_work.load(std::memory_order_relaxed) || !e.normalize()) {
+    if (!victim.has_work.load(std::memory_order_relaxed) ||
+        !e.steal_point(min_steal_.data(), cut.data())) {
       publish(victim);
       return false;
     }
-    factoradic::subtract(e.end(), e.position(), cut.data(), n_);
-    if (factoradic::compare(cut.data(), min_steal_.data(), n_) < 0) return false;
-    factoradic::midpoint(e.position(), e.end(), cut.data(), n_);
     std::copy_n(e.end(), n_, end.begin());
     e.set_end(cut.data());
     publish(victim);
