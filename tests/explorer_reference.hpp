@@ -13,6 +13,7 @@ namespace permbb::testing {
 struct SequentialResult {
   NodeCounters nodes;
   Time best = kInfiniteTime;
+  std::vector<int> schedule;  // one achieving `best`; empty when none beat the upper bound
 };
 
 // The search of [begin, end), both given as n factoradic digits.
@@ -26,7 +27,7 @@ inline SequentialResult sequential_search(const Instance& inst, const SearchSett
   explorer.start(begin.data(), end.data());
   while (explorer.step()) {
   }
-  return {explorer.counters(), incumbent.value()};
+  return {explorer.counters(), incumbent.value(), incumbent.permutation()};
 }
 
 // The search of the whole space [0, n!).
