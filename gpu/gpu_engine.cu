@@ -39,7 +39,6 @@ class GpuEngine::Impl {
                                   " up to " + std::to_string(kMaxGpuLb2Machines) +
                                   " machines; this instance has " + std::to_string(m_));
     }
-    if (n_ < 2) throw std::invalid_argument("the GPU explorer needs at least 2 jobs");
     if (uses_lb2(settings.bound)) {
       johnson_ = std::make_unique<JohnsonTables>(instance, machine_pairs_for(settings.bound));
     }

@@ -56,7 +56,8 @@ struct GpuEngineInfo {
 class GpuEngine : public SearchEngine {
  public:
   // Every bound (LB2 kinds up to kMaxGpuLb2Machines machines, std::invalid_argument beyond)
-  // and every branching rule. Requires n >= 2. Throws std::runtime_error for CUDA failures (out of memory: with a suggested K).
+  // and every branching rule, any n >= 1. Throws std::runtime_error for CUDA failures (out
+  // of memory: with a suggested K).
   GpuEngine(const Instance& instance, const SearchSettings& settings, Incumbent& incumbent,
             const GpuOptions& options);
   ~GpuEngine() override;

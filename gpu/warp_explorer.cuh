@@ -5,7 +5,8 @@
 //   step()   select (warp::advance, or ivm::advance on lane 0), then decompose the selected
 //            node: its bound summary from its parent's (warp scan), one decomposed node; at
 //            row n-2 its leaf is evaluated (one leaf, pos[r]++); otherwise the next row is
-//            generated, both children sets bounded, the direction chosen, the row pruned;
+//            generated, both children sets bounded, the direction chosen, the row pruned
+//            (with one job the node selected in row 0 is itself the root's leaf);
 //   settle() steps until ivm::at_clean_point, so that [pos, end) is exactly what is left.
 // Selection is sequential by nature (2022 §3.2: one warp per IVM avoids divergence between
 // IVMs); the warp scans a row with a ballot instead of cell by cell, with ivm::advance's
@@ -238,10 +239,17 @@ class WarpExplorer {
   // IvmExplorer::decompose_current.
   __device__ void decompose_current() {
     const int r = *v_.line;
+    if (r == ivm::leaf_row(n_)) {
+      // One job: the root (decomposed uncounted in start()) is the leaf parent.
+      evaluate_leaf(r, ivm::selected_job(v_, r));
+      if (warp::lane() == 0) ++v_.pos[r];
+      __syncwarp();
+      return;
+    }
     compute_node_costs(r);
     ++decomposed_;
     if (r == ivm::leaf_parent_row(n_)) {
-      evaluate_leaf(r);
+      evaluate_leaf(r + 1, ivm::job_of(ivm::row(v_, r)[1 - v_.pos[r]]));
       if (warp::lane() == 0) ++v_.pos[r];
       __syncwarp();
       return;
@@ -252,12 +260,12 @@ class WarpExplorer {
     __syncwarp();
   }
 
-  // IvmExplorer::evaluate_leaf: a better schedule is decoded into this IVM's slot, then
-  // published with atomicMin on (makespan, IVM); the host picks it up at its next look.
-  __device__ void evaluate_leaf(int r) {
-    const int level = r + 1;
-    const int last_job = ivm::job_of(ivm::row(v_, r)[1 - v_.pos[r]]);
-    const bool suffix_empty = !warp::any_equal(v_.dir, 0, r + 1, kBack);
+  // IvmExplorer::evaluate_leaf: the node summarised at `level` with `last_job` between its
+  // prefix and suffix (rows 0..level-1 fixed its jobs). A better schedule is decoded into
+  // this IVM's slot, then published with atomicMin on (makespan, IVM); the host picks it up
+  // at its next look.
+  __device__ void evaluate_leaf(int level, int last_job) {
+    const bool suffix_empty = !warp::any_equal(v_.dir, 0, level, kBack);
     const Time makespan =
         warp::complete_makespan(data_, front(level), back(level), suffix_empty, last_job);
     ++leaves_;

@@ -106,6 +106,26 @@ TEST(GpuEmulatedExplorer, FindsTheOptimumFromNoBound) {
   }
 }
 
+// Regression: one job was refused (GpuEngine) and the warp code generated a row past the
+// matrix for it. The root is the leaf parent, as in IvmExplorer: one leaf, no node counted.
+TEST(GpuEmulatedExplorer, OneJobIsTheRootsOnlyLeaf) {
+  const Instance inst("one", 1, 3, {4, 0, 7});
+  const BoundKind bounds[] = {BoundKind::kLb1, BoundKind::kLb2, BoundKind::kLb1ThenLb2};
+  for (int trial = 0; trial < 30; ++trial) {
+    const Time ub = trial % 3 == 0 ? 11 : kInfiniteTime;  // 11: the makespan, pruned at the root
+    EmulatedGpuConfig config{1 + trial % 4, 1 + trial % 3, kPlacements[trial % 3], 0.8,
+                             trial % 2 ? kSelectWarp : kSelectLane0};
+    EmulatedEngine<std::int8_t> gpu(inst, kRules[trial % 5], ub, config, bounds[trial % 3]);
+    gpu.set_work({Interval{0, 1}});
+    int rounds = 0;
+    while (gpu.round()) ASSERT_LT(++rounds, 100);
+    EXPECT_EQ(gpu.decomposed(), 0u) << "trial " << trial;
+    EXPECT_EQ(gpu.leaves(), ub == 11 ? 0u : 1u) << "trial " << trial;
+    EXPECT_EQ(gpu.best(), 11) << "trial " << trial;
+    EXPECT_EQ(gpu.best_schedule(), ub == 11 ? std::vector<int>{} : std::vector<int>{0});
+  }
+}
+
 TEST(GpuEmulatedExplorer, SettledRemainingIntervalsRestartWithoutDoubleCounting) {
   std::mt19937 rng(44);
   for (int trial = 0; trial < 12; ++trial) {

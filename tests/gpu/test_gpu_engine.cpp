@@ -263,20 +263,32 @@ TEST(GpuEngine, ABoundLoweredOnTheHostReachesTheDevice) {
   EXPECT_EQ(incumbent.value(), best.best);
 }
 
-TEST(GpuEngine, RefusesLb2BeyondItsMachineLimitAndTinyInstances) {
+TEST(GpuEngine, RefusesLb2BeyondItsMachineLimitAndUnknownDevices) {
   std::mt19937 rng(27);
   const Instance inst = testing::random_instance(rng, 6, 3);
   Incumbent incumbent;
   const Instance wide = testing::random_instance(rng, 6, kMaxGpuLb2Machines + 1);
   EXPECT_THROW(GpuEngine(wide, {BoundKind::kLb2, BranchingRule::kMinMin}, incumbent, {}),
                std::invalid_argument);
-  const Instance one = testing::random_instance(rng, 1, 3);
-  EXPECT_THROW(GpuEngine(one, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, {}),
-               std::invalid_argument);
   GpuOptions bad;
   bad.device = 99;
   EXPECT_THROW(GpuEngine(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, bad),
                std::invalid_argument);
+}
+
+// One job, refused until the warp code explored it like IvmExplorer: one leaf, no node.
+TEST(GpuEngine, OneJobIsTheRootsOnlyLeaf) {
+  const Instance one("one", 1, 3, {4, 0, 7});
+  for (BoundKind bound : {BoundKind::kLb1, BoundKind::kLb2, BoundKind::kLb1ThenLb2}) {
+    Incumbent incumbent;
+    const EngineStats stats =
+        gpu_search(one, BranchingRule::kMinMin, incumbent, options(8, 2, 1), whole_space(1),
+                   bound);
+    EXPECT_EQ(incumbent.value(), 11);
+    EXPECT_EQ(incumbent.permutation(), std::vector<int>{0});
+    EXPECT_EQ(stats.nodes.decomposed, 0u);
+    EXPECT_EQ(stats.nodes.leaves, 1u);
+  }
 }
 
 TEST(GpuEngine, AnImpossibleNumberOfIvmsIsExplained) {
