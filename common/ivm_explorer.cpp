@@ -71,6 +71,7 @@ Time IvmExplorer::child_bound(int level, int job, int direction, bool with_lb2, 
 // Bounds the children of the node at `level` (the jobs of row r), picks the branching
 // direction of row r and prunes it (2022 §2.3, Figure 2). With lb1+lb2 the direction is
 // chosen on LB1 bounds and LB2 refines only the kept set's children that LB1 cannot prune.
+// LB2 stops at the upper bound, except where that would decide the direction (needs_exact_sums).
 void IvmExplorer::bound_and_prune_row(int r, int level) {
   const auto v = view();
   const std::int16_t* cells = ivm::row(v, r);
@@ -89,6 +90,18 @@ void IvmExplorer::bound_and_prune_row(int r, int level) {
     const int job = ivm::job_of(cells[i]);
     if (want_front) lb_front_[i] = child_bound(level, job, kFront, lb2_first, cutoff);
     if (want_back) lb_back_[i] = child_bound(level, job, kBack, lb2_first, cutoff);
+  }
+  if (lb2_first &&
+      needs_exact_sums(settings_.branching, lb_front_.data(), lb_back_.data(), count, cutoff)) {
+    for (int i = 0; i < count; ++i) {
+      const int job = ivm::job_of(cells[i]);
+      if (lb_front_[i] >= cutoff) {
+        lb_front_[i] = child_bound(level, job, kFront, true, kInfiniteTime);
+      }
+      if (lb_back_[i] >= cutoff) {
+        lb_back_[i] = child_bound(level, job, kBack, true, kInfiniteTime);
+      }
+    }
   }
   const int direction = choose_direction(settings_.branching, lb_front_.data(), lb_back_.data(),
                                          count);

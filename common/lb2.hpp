@@ -71,8 +71,8 @@ PERMBB_HD Time lb2_from_lb1(const JohnsonView& johnson, Time lb1, const Time* fr
 
 // The early-exit threshold of LB2 for the children whose bounds decide the branching: MaxSum
 // compares sums of bounds, which must be exact (no cutoff); the MinMin rules compare minima,
-// exact whenever below the upper bound (their tie-breaking sums see the cut values, the same
-// on every engine, so node counts still agree).
+// exact whenever below the upper bound. MinMin's tie-break compares sums: the explorers then
+// recompute the cut-off bounds exactly (needs_exact_sums, branching.hpp).
 PERMBB_HD Time lb2_cutoff(BranchingRule rule, Time upper_bound) {
   return rule == BranchingRule::kMaxSum ? kInfiniteTime : upper_bound;
 }

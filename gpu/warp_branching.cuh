@@ -34,22 +34,37 @@ __device__ __forceinline__ int minimum_balance(const Time* lb_front, const Time*
   return balance;
 }
 
+// The smallest bound over both sets (a warp reduction).
+__device__ __forceinline__ Time lowest_bound(const Time* lb_front, const Time* lb_back,
+                                             int count) {
+  Time lowest = kInfiniteTime;
+  for (int i = lane(); i < count; i += kSize) {
+    lowest = lb_front[i] < lowest ? lb_front[i] : lowest;
+    lowest = lb_back[i] < lowest ? lb_back[i] : lowest;
+  }
+  return min(lowest);
+}
+
 __device__ __forceinline__ int choose_direction(BranchingRule rule, const Time* lb_front,
                                                 const Time* lb_back, int count) {
   if (rule == BranchingRule::kForward) return kFront;
   if (rule == BranchingRule::kBackward) return kBack;
   if (rule != BranchingRule::kMaxSum) {
-    Time lowest = kInfiniteTime;
-    for (int i = lane(); i < count; i += kSize) {
-      lowest = lb_front[i] < lowest ? lb_front[i] : lowest;
-      lowest = lb_back[i] < lowest ? lb_back[i] : lowest;
-    }
-    const int balance = minimum_balance(lb_front, lb_back, count, min(lowest));
+    const Time lowest = lowest_bound(lb_front, lb_back, count);
+    const int balance = minimum_balance(lb_front, lb_back, count, lowest);
     if (balance < 0) return kFront;
     if (balance > 0) return kBack;
     if (rule == BranchingRule::kMinMinForwardTies) return kFront;
   }
   return sum_difference(lb_front, lb_back, count) > 0 ? kBack : kFront;
+}
+
+// permbb::needs_exact_sums (branching.hpp) with lanes over children.
+__device__ __forceinline__ bool needs_exact_sums(BranchingRule rule, const Time* lb_front,
+                                                 const Time* lb_back, int count, Time cutoff) {
+  if (rule != BranchingRule::kMinMin || cutoff == kInfiniteTime) return false;
+  const Time lowest = lowest_bound(lb_front, lb_back, count);
+  return lowest < cutoff && minimum_balance(lb_front, lb_back, count, lowest) == 0;
 }
 
 }  // namespace permbb::gpu::warp

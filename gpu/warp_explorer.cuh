@@ -202,9 +202,14 @@ class WarpExplorer {
       warp::mark_scheduled(cells, count, n_, scheduled_);
       node = {data_, johnson_, front(level), back(level), remain(level), scheduled_};
       if (params_.bound == GpuBound::kLb2) {
-        warp::bound_children_lb2(node, cells, count, want_front, want_back,
-                                 lb2_cutoff(rule, upper_bound_), params_.mapping, lb_front_,
-                                 n_);
+        const Time cutoff = lb2_cutoff(rule, upper_bound_);
+        warp::bound_children_lb2(node, cells, count, want_front, want_back, cutoff,
+                                 params_.mapping, lb_front_, n_);
+        // The direction must not depend on the upper bound: IvmExplorer::bound_and_prune_row.
+        if (warp::needs_exact_sums(rule, lb_front_, lb_back_, count, cutoff)) {
+          warp::bound_children_lb2(node, cells, count, want_front, want_back, kInfiniteTime,
+                                   params_.mapping, lb_front_, n_);
+        }
       }
     }
     const int direction = warp::choose_direction(rule, lb_front_, lb_back_, count);

@@ -1,6 +1,6 @@
 // CPU-side tests of the warp building blocks with emulated warps (gpu/warp_emulation.hpp),
 // each against its host reference: warp::advance against ivm::advance, the warp branching
-// decision against choose_direction, the warp LB1 against lb1.hpp. test_gpu_kernels repeats
+// decision against choose_direction and needs_exact_sums, the warp LB1 against lb1.hpp. test_gpu_kernels repeats
 // the last two on a device.
 #include <gtest/gtest.h>
 
@@ -126,12 +126,20 @@ TEST(GpuEmulatedWarp, ChooseDirectionEqualsTheHostIncludingTies) {
       b[i] = base + static_cast<Time>(rng() % spread);
     }
     const BranchingRule rule = rules[trial % 5];
+    const Time cutoff = trial % 7 == 0 ? kInfiniteTime : base + static_cast<Time>(rng() % 4);
     int got = -1;
+    bool exact = false;
     emulation::run_warp([&] {
       const int d = warp::choose_direction(rule, f.data(), b.data(), count);
-      if (warp::lane() == 0) got = d;
+      const bool e = warp::needs_exact_sums(rule, f.data(), b.data(), count, cutoff);
+      if (warp::lane() == 0) {
+        got = d;
+        exact = e;
+      }
     });
     ASSERT_EQ(got, choose_direction(rule, f.data(), b.data(), count)) << "trial " << trial;
+    ASSERT_EQ(exact, needs_exact_sums(rule, f.data(), b.data(), count, cutoff))
+        << "trial " << trial;
   }
 }
 
