@@ -280,6 +280,9 @@ void keep_previous(const std::string& path, const std::string& prev) {
       errno = saved;
       fail_save(path, "cannot rename " + quoted(prev_tmp) + " to", prev);
     }
+    // rename does nothing when both names are links to one file: `prev` already is this
+    // checkpoint when a save was killed between steps 2 and 3. The temporary name would stay.
+    ::unlink(prev_tmp.c_str());
     return;
   }
   const bool no_links =

@@ -174,6 +174,31 @@ TEST_F(CheckpointTemporaries, TheStartCheckOfACheckpointPathRemovesWhatAKilledRu
   EXPECT_EQ(std::distance(fs::directory_iterator(folder_), fs::directory_iterator()), 0);
 }
 
+// A save killed between its steps 2 and 3 leaves FILE and FILE.prev as two links to one file
+// (checkpoint_file.hpp); the next save must not leave its FILE.prev temporary behind, as
+// rename does nothing when both names are links to one file.
+TEST_F(CheckpointTemporaries, ASaveAfterOneKilledBetweenItsStepsLeavesNoTemporary) {
+  GlobalCheckpoint checkpoint;
+  checkpoint.instance_name = "tiny";
+  checkpoint.jobs = 3;
+  checkpoint.machines = 2;
+  checkpoint.initial_ub = 100;
+  checkpoint.best_makespan = 100;
+  checkpoint.statistics.nodes_decomposed = 1;
+  save_checkpoint(checkpoint, path_);
+  fs::create_hard_link(path_, path_ + ".prev");
+  checkpoint.statistics.nodes_decomposed = 2;
+  save_checkpoint(checkpoint, path_);
+  EXPECT_EQ(load_checkpoint(path_).statistics.nodes_decomposed, 2u);
+  EXPECT_EQ(load_checkpoint(path_ + ".prev").statistics.nodes_decomposed, 1u);
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(folder_)) {
+    names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"search.ckpt", "search.ckpt.prev"}));
+}
+
 TEST_F(CheckpointTemporaries, AMissingFolderRemovesNothingAndThrowsNothing) {
   EXPECT_TRUE(remove_stale_temporaries((folder_ / "missing" / "x.ckpt").string()).empty());
 }
