@@ -58,6 +58,9 @@ int solve_under_mpi(int& argc, char**& argv, const permbb::app::SolveOptions& op
 }  // namespace
 
 int main(int argc, char** argv) {
+  // First of all: SIGTERM, SIGINT or SIGUSR1 sent right after the start (by a job scheduler,
+  // a script) must wait for `solve` to take it (SignalWatcher), not end the process.
+  const sigset_t signals_before = permbb::app::block_run_signals();
   CLI::App app{"permbb: exact branch-and-bound for the permutation flowshop (makespan)"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "permbb 0.1.0");
@@ -104,13 +107,15 @@ int main(int argc, char** argv) {
     if (solve->parsed()) {
       configure_logging(solve_options.log_level, solve_options.quiet);
       solve_options.upper_bound_given = solve->count("--ub") > 0;
-      // Before any other thread (MPI's, the engines'), so that all of them block the signals.
+      // Takes the signals blocked above, those that arrived meanwhile too.
       permbb::app::SignalWatcher signals;
       if (permbb::cluster::launched_by_mpi_launcher()) {
         return solve_under_mpi(argc, argv, solve_options, signals);
       }
       return permbb::app::run_solve(solve_options, signals);
     }
+    // The other commands save nothing to resume from: the signals end them as usual.
+    permbb::app::restore_signal_mask(signals_before);
     if (checkpoint->parsed()) return permbb::app::run_checkpoint(checkpoint_file, checkpoint_json);
     if (heuristic->parsed()) {
       permbb::app::check_json_destination(heuristic_options.json_path);

@@ -8,9 +8,23 @@ namespace permbb::app {
 // The signals a run reacts to (issue: checkpoints and restart):
 //   SIGUSR1           write a checkpoint now and go on (Slurm's warning signal too);
 //   SIGTERM, SIGINT   write a checkpoint, stop, exit with status 3 (resumable).
-// The signals are blocked in this thread and every thread started after it (MPI's, the
-// engines'); one thread takes them with sigwait, so no handler runs in the middle of the
-// search and nothing global is written. Create it before any other thread.
+// They are blocked in every thread, from the first line of main on (block_run_signals), so
+// that one arriving at any moment waits instead of taking its default action (the end of the
+// process); one thread takes them with sigwait, so no handler runs in the middle of the
+// search and nothing global is written.
+
+// Blocks the three signals in the calling thread, hence in every thread started after it
+// (MPI's, the engines'), and returns the mask before. main calls it before anything else.
+sigset_t block_run_signals();
+
+// For the commands that do not react to the signals: restores `previous`, so that they end
+// the process as usual; one that arrived meanwhile takes effect now.
+void restore_signal_mask(const sigset_t& previous);
+
+// Takes the signals on its own thread and records them for the search to poll. Requires
+// block_run_signals() first (else a signal may reach another thread). The signals stay
+// blocked after it ends: one arriving while the process writes its result and exits is
+// dropped, instead of killing the process before its output is flushed.
 class SignalWatcher {
  public:
   SignalWatcher();
@@ -27,8 +41,6 @@ class SignalWatcher {
  private:
   void wait_for_signals();
 
-  sigset_t watched_;
-  sigset_t previous_;
   std::atomic<bool> checkpoint_{false};
   std::atomic<int> stop_signal_{0};
   std::atomic<bool> quit_{false};

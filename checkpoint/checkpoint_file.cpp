@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "byte_buffer.hpp"
+#include "checkpoint_temporaries.hpp"
 #include "crc64.hpp"
 #include "factoradic_mpz.hpp"
 #include "input_error.hpp"
@@ -246,11 +247,6 @@ void write_all(int fd, const std::uint8_t* data, std::size_t size, const std::st
   }
 }
 
-// This process's temporary name beside `file`: "*.tmp.<pid>", never read.
-std::string temporary_name(const std::string& file) {
-  return file + ".tmp." + std::to_string(::getpid());
-}
-
 // Step 1: the complete file, on disk, under a name nobody reads.
 void write_durably(const std::string& file, const std::vector<std::uint8_t>& bytes,
                    const std::string& path) {
@@ -283,6 +279,9 @@ void keep_previous(const std::string& path, const std::string& prev) {
       errno = saved;
       fail_save(path, "cannot rename " + quoted(prev_tmp) + " to", prev);
     }
+    // rename does nothing when both names are links to one file: `prev` already is this
+    // checkpoint when a save was killed between steps 2 and 3. The temporary name would stay.
+    ::unlink(prev_tmp.c_str());
     return;
   }
   const bool no_links =
@@ -363,6 +362,7 @@ void check_checkpoint_writable(const std::string& path) {
   if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
     throw InputError("cannot save checkpoint " + quoted(path) + ": not a regular file");
   }
+  remove_stale_temporaries(path);  // what a killed earlier run left
   const std::string tmp = temporary_name(path);
   try {
     write_durably(tmp, {}, path);

@@ -96,8 +96,8 @@ struct GlobalCheckpoint {
 };
 
 // Writes `checkpoint` to `path` atomically, keeping the previous checkpoint as path + ".prev":
-//   1. write path + ".tmp.<pid>" and fsync it;
-//   2. if `path` exists: hard-link it as path + ".prev.tmp.<pid>", rename that onto
+//   1. write path + ".tmp.<host>.<pid>" (temporary_name) and fsync it;
+//   2. if `path` exists: hard-link it as path + ".prev.tmp.<host>.<pid>", rename that onto
 //      path + ".prev" (so `path` itself is never missing);
 //   3. rename the temporary file onto `path`;  4. fsync the folder.
 // Crash safety: rename replaces its target atomically and step 3 only publishes data already
@@ -105,7 +105,8 @@ struct GlobalCheckpoint {
 // first save on), and path + ".prev" is complete too (the previous or the one before). Where
 // the file system has no hard links, step 2 renames `path` to path + ".prev" instead: between
 // steps 2 and 3 only path + ".prev" then exists (load_checkpoint_with_fallback finds it).
-// A crash may leave a stale "*.tmp.<pid>" file behind; it is never read.
+// A crash may leave a stale "*.tmp.<host>.<pid>" file behind; it is never read, and the next
+// start with this `path` removes it (check_checkpoint_writable).
 // Throws std::runtime_error naming the file and strerror(errno) if any step fails (folder
 // missing, disk full, rename refused); `path` then still holds the previous checkpoint and the
 // temporary files are removed. A failure of step 4 alone also throws, though `path` already
@@ -119,6 +120,8 @@ void save_checkpoint(const GlobalCheckpoint& checkpoint, const std::string& path
 // be written at `path` (a missing or read-only folder, a folder under that name): so that a
 // mistyped --checkpoint is refused at the start, not found at the first save hours later.
 // Writes and removes the temporary file a save would use; does nothing for an empty path.
+// First removes the temporaries that earlier, killed writers of `path` left behind
+// (remove_stale_temporaries, checkpoint_temporaries.hpp): call it before this process saves.
 void check_checkpoint_writable(const std::string& path);
 
 // Reads and fully validates a checkpoint. Throws InputError naming the file with a distinct
