@@ -125,7 +125,8 @@ class DifferentialCluster(unittest.TestCase):
         self.check(context, proc, result)
         self.assertEqual(result["status"], "no-better-than-ub", context)
         self.assertEqual(result["nodes_decomposed"], alone["nodes_decomposed"], context)
-        self.assertTrue(result["cluster"]["coverage_holds"], context)
+        if "cluster" in result:  # (one job: rank 0 may answer alone, as a single process)
+            self.assertTrue(result["cluster"]["coverage_holds"], context)
 
 
 if __name__ == "__main__":
