@@ -257,5 +257,19 @@ TEST(Branching, TiesFollowEachRulesTieBreak) {
   EXPECT_EQ(choose_direction(BranchingRule::kMinMin, once, twice, 2), kFront);
 }
 
+// MinMin's tie-break on sums must see exact bounds, not LB2's cut-off values: 7 and 8 above
+// a cutoff of 6 could have been cut anywhere from 6 on, and the sums with them.
+TEST(Branching, OnlyMinMinTiesBelowTheCutoffNeedExactSums) {
+  const Time front[] = {5, 7};
+  const Time back[] = {5, 8};
+  EXPECT_TRUE(needs_exact_sums(BranchingRule::kMinMin, front, back, 2, 6));
+  EXPECT_FALSE(needs_exact_sums(BranchingRule::kMinMin, front, back, 2, 5));  // all pruned
+  EXPECT_FALSE(needs_exact_sums(BranchingRule::kMinMin, front, back, 2, kInfiniteTime));
+  EXPECT_FALSE(needs_exact_sums(BranchingRule::kMinMinForwardTies, front, back, 2, 6));
+  EXPECT_FALSE(needs_exact_sums(BranchingRule::kMaxSum, front, back, 2, 6));  // never cut
+  const Time twice[] = {5, 5};
+  EXPECT_FALSE(needs_exact_sums(BranchingRule::kMinMin, twice, back, 2, 6));  // no tie
+}
+
 }  // namespace
 }  // namespace permbb
