@@ -1,7 +1,7 @@
 // CPU-side tests of the warp building blocks with emulated warps (gpu/warp_emulation.hpp),
 // each against its host reference: warp::advance against ivm::advance, the warp branching
-// decision against choose_direction and needs_exact_sums, the warp LB1 against lb1.hpp. test_gpu_kernels repeats
-// the last two on a device.
+// decision against choose_direction and needs_exact_sums, the warp LB1 against lb1.hpp.
+// test_gpu_kernels repeats the last two on a device.
 #include <gtest/gtest.h>
 
 #include <algorithm>
