@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages permbb needs (only those missing) and builds it in Release
 # into ./build. Safe to run again: installed packages and an up-to-date build are kept.
-# Usage: scripts/setup.sh [--build-dir DIR] [--tsan | --fuzz]
+# Usage: scripts/setup.sh [--build-dir DIR] [--tsan | --asan | --fuzz]
 set -euo pipefail
 
 usage() {
   cat <<'USAGE'
-Usage: scripts/setup.sh [--build-dir DIR] [--tsan | --fuzz]
+Usage: scripts/setup.sh [--build-dir DIR] [--tsan | --asan | --fuzz]
 Installs missing build dependencies (Debian packages, needs root) and builds permbb.
   --build-dir DIR  build folder (default: build)
   --tsan           build with ThreadSanitizer (for the threaded tests)
+  --asan           build with AddressSanitizer and UndefinedBehaviorSanitizer
   --fuzz           build only the libFuzzer targets of the decoders, with clang (tests/fuzz)
 USAGE
 }
@@ -18,17 +19,23 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=build
 tsan=OFF
 fuzz=OFF
+asan=OFF
 while [ $# -gt 0 ]; do
   case "$1" in
     --build-dir) build_dir=$2; shift 2 ;;
     --tsan) tsan=ON; shift ;;
     --fuzz) fuzz=ON; shift ;;
+    --asan) asan=ON; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "setup.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
   esac
 done
-if [ "$tsan" = ON ] && [ "$fuzz" = ON ]; then
-  echo "setup.sh: --tsan and --fuzz are separate builds; give one of them" >&2
+builds=0
+for flag in "$tsan" "$asan" "$fuzz"; do
+  if [ "$flag" = ON ]; then builds=$((builds + 1)); fi
+done
+if [ "$builds" -gt 1 ]; then
+  echo "setup.sh: --tsan, --asan and --fuzz are separate builds; give one of them" >&2
   exit 2
 fi
 
@@ -54,7 +61,7 @@ fi
 
 gpu=AUTO
 # The sanitizer builds only run CPU tests; leave the CUDA code out of them.
-if [ "$tsan" = ON ] || [ "$fuzz" = ON ]; then gpu=OFF; fi
+if [ "$tsan" = ON ] || [ "$asan" = ON ] || [ "$fuzz" = ON ]; then gpu=OFF; fi
 targets=()
 if [ "$fuzz" = ON ]; then
   # libFuzzer needs clang; only the fuzz targets and the libraries they link are built.
@@ -62,6 +69,6 @@ if [ "$fuzz" = ON ]; then
   targets=(--target permbb_fuzz)
 fi
 cmake -S "$root" -B "$root/$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPERMBB_TSAN=$tsan \
-  -DPERMBB_FUZZ=$fuzz -DPERMBB_GPU=$gpu \
+  -DPERMBB_FUZZ=$fuzz -DPERMBB_ASAN=$asan -DPERMBB_GPU=$gpu \
   >"$root/$build_dir.configure.log" 2>&1 || { cat "$root/$build_dir.configure.log" >&2; exit 1; }
 cmake --build "$root/$build_dir" -j "$(nproc)" "${targets[@]}"
