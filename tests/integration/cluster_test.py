@@ -5,12 +5,13 @@ Expected optima are independent facts: brute force (here, in Python) for tiny in
 Taillard's published makespans for ta instances; node counts are compared with the
 single-process solver, whose count is itself checked against cuts of the search space.
 """
-import itertools
 import json
 import os
 import subprocess
 import tempfile
 import unittest
+
+from flowshop_reference import brute_force, write_instance
 
 BIN = os.environ["PERMBB_BIN"]
 MPIRUN = os.environ.get("PERMBB_MPIRUN", "mpirun")
@@ -31,28 +32,6 @@ def single(*args):
     cmd = [BIN, "solve", *args, "--threads", "1", "--json", "-", "--quiet", "--no-gpu"]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
     return json.loads(proc.stdout)
-
-
-def brute_force(times):
-    """times[k][j]: machine-major. The best makespan over all permutations."""
-    m, n = len(times), len(times[0])
-    best = None
-    for order in itertools.permutations(range(n)):
-        done = [0] * m
-        for j in order:
-            for k in range(m):
-                done[k] = max(done[k], done[k - 1] if k else 0) + times[k][j]
-        best = done[-1] if best is None else min(best, done[-1])
-    return best
-
-
-def write_instance(folder, name, times):
-    path = os.path.join(folder, name)
-    with open(path, "w") as f:
-        f.write(f"{len(times[0])} {len(times)}\n")
-        for row in times:
-            f.write(" ".join(map(str, row)) + "\n")
-    return path
 
 
 class ClusterSolves(unittest.TestCase):

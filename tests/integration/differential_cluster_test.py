@@ -13,7 +13,8 @@ import subprocess
 import tempfile
 import unittest
 
-from cluster_test import BIN, ENV, MPIRUN, brute_force, write_instance
+from cluster_test import BIN, ENV, MPIRUN
+from flowshop_reference import brute_force, makespan, write_instance
 
 SEED = 20240611
 TIMEOUT = 60
@@ -48,15 +49,6 @@ def random_times(rng, n, m):
     elif shape == "near-maximum":
         times = [[rng.randint(max(0, high - 16), high) for _ in range(n)] for _ in range(m)]
     return shape, times
-
-
-def makespan(times, order):
-    """The makespan of `order` (jobs numbered from 0)."""
-    done = [0] * len(times)
-    for j in order:
-        for k in range(len(times)):
-            done[k] = max(done[k], done[k - 1] if k else 0) + times[k][j]
-    return done[-1]
 
 
 def solve(path, settings, ub, ranks=None, threads=1):

@@ -5,13 +5,14 @@ Run by ctest with PERMBB_BIN and PERMBB_TEST_DATA (tests/data) in the environmen
 optima come from a brute force written here, or from the same solver run without the edge
 (a restart must reach what an uninterrupted run reaches), never from a tabled output.
 """
-import itertools
 import json
 import os
 import subprocess
 import tempfile
 import time
 import unittest
+
+from flowshop_reference import brute_force, makespan, read_instance, write_instance
 
 BIN = os.environ["PERMBB_BIN"]
 TEST_DATA = os.environ["PERMBB_TEST_DATA"]
@@ -22,35 +23,6 @@ CHECKPOINTS = os.path.join(TEST_DATA, "checkpoints")
 def run(*args, timeout=60, **kwargs):
     return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=timeout,
                           **kwargs)
-
-
-def makespan(times, order):
-    """times[k][j]: machine-major."""
-    done = [0] * len(times)
-    for j in order:
-        for k in range(len(times)):
-            done[k] = max(done[k], done[k - 1] if k else 0) + times[k][j]
-    return done[-1]
-
-
-def brute_force(times):
-    return min(makespan(times, order) for order in itertools.permutations(range(len(times[0]))))
-
-
-def write_instance(folder, name, times):
-    path = os.path.join(folder, name)
-    with open(path, "w") as f:
-        f.write(f"{len(times[0])} {len(times)}\n")
-        for row in times:
-            f.write(" ".join(map(str, row)) + "\n")
-    return path
-
-
-def read_instance(path):
-    with open(path) as f:
-        numbers = list(map(int, f.read().split()))
-    n, m = numbers[0], numbers[1]
-    return [numbers[2 + k * n: 2 + (k + 1) * n] for k in range(m)]
 
 
 class OneLineError(unittest.TestCase):
