@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """JSON state of permbb's Slurm runs: restart chains (RUN/chain.json, RUN/result.json) and
 upper-bound sweeps (SWEEP/sweep.json). The shell scripts in this folder call it; every write
-replaces the file atomically (write to a temporary file, then rename).
+replaces the file atomically (write to a temporary file, then rename), and every command
+holds an exclusive lock on the file it reads and rewrites (a hidden .NAME.lock beside it):
+the submitter and the job it queued may update a chain at the same moment.
 
 A chain is a sequence of links (jobs) that continue one search through its checkpoint. The
 outcome of a link:
@@ -19,7 +21,9 @@ L+1, L+2, ...: a complete search at --ub U without a better schedule proves C* >
 that finds a schedule proves it optimal. sweep.json holds what is proved so far.
 """
 import argparse
+import contextlib
 import datetime
+import fcntl
 import json
 import os
 import sys
@@ -54,6 +58,19 @@ def save(path, data):
         json.dump(data, f, indent=2)
         f.write("\n")
     os.replace(tmp, path)
+
+
+@contextlib.contextmanager
+def exclusive(path):
+    """Holds an exclusive lock for the read-modify-write of `path` (no lock when its folder
+    does not exist: the command then fails on the file itself, with its own message)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        yield
+        return
+    with open(os.path.join(folder, f".{name}.lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def load_optional(path):
@@ -119,13 +136,25 @@ def cmd_link_start(args):
     return 0
 
 
+def started_since(chain, epoch):
+    """Whether a link of `chain` started at or after `epoch` (seconds; links record whole
+    seconds, so a link of the same second counts as started)."""
+    for link in chain.get("links", []):
+        started = datetime.datetime.fromisoformat(link["started_at"]).timestamp()
+        if started >= int(epoch):
+            return True
+    return False
+
+
 def cmd_chain_queued(args):
     chain = load(chain_path(args.run), default={})
     chain.setdefault("instance", args.instance)
     chain.setdefault("run_dir", os.path.abspath(args.run))
     chain.setdefault("created_at", now())
     chain.setdefault("links", [])
-    if chain.get("status") != "complete":  # a complete chain's task just reports it
+    # A complete chain's task just reports it. A job that already started (it may even have
+    # failed at once, before sbatch returned to the submitter) has written a newer status.
+    if chain.get("status") != "complete" and not started_since(chain, args.submitted_at):
         chain["status"] = "queued"
     chain["queued_job_id"] = args.job
     save(chain_path(args.run), chain)
@@ -367,6 +396,8 @@ def main(argv):
     s.add_argument("run")
     s.add_argument("--job", required=True)
     s.add_argument("--instance", default="")
+    s.add_argument("--submitted-at", type=float, default=0.0,
+                   help="when sbatch was called (seconds since the epoch)")
     s.set_defaults(func=cmd_chain_queued)
 
     s = sub.add_parser("chain-jobs", help="print the chain's jobs that may still be in Slurm")
@@ -424,7 +455,13 @@ def main(argv):
         argv = argv[:argv.index("--")]
     args = p.parse_args(argv)
     args.solver_options = extra
-    return args.func(args)
+    written = getattr(args, "state", None)
+    if written is None and hasattr(args, "run") and args.command != "sweep-step":
+        written = chain_path(args.run)
+    if written is None or args.command == "get":
+        return args.func(args)
+    with exclusive(written):
+        return args.func(args)
 
 
 def exit_on_closed_reader():
