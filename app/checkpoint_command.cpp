@@ -18,8 +18,6 @@ nlohmann::json describe(const GlobalCheckpoint& c) {
   for (const auto* list : {&c.unassigned, &c.active}) {
     for (const WorkUnit& unit : *list) intervals += unit.interval_count();
   }
-  std::vector<int> one_based;
-  for (int job : c.best_permutation) one_based.push_back(job + 1);
   const auto& s = c.statistics;
   return {
       {"format_version", c.format_version},
@@ -33,7 +31,9 @@ nlohmann::json describe(const GlobalCheckpoint& c) {
       {"initial_ub_origin", c.initial_ub_origin},
       {"best_makespan", c.best_makespan == kInfiniteTime ? nlohmann::json(nullptr)
                                                         : nlohmann::json(c.best_makespan)},
-      {"best_permutation", one_based.empty() ? nlohmann::json(nullptr) : nlohmann::json(one_based)},
+      {"best_permutation", c.best_permutation.empty()
+                               ? nlohmann::json(nullptr)
+                               : nlohmann::json(one_based(c.best_permutation))},
       {"complete", intervals == 0},
       {"remaining_fraction", left.get_d()},
       {"units", c.unassigned.size() + c.active.size()},

@@ -124,6 +124,13 @@ std::string joined_names(const std::vector<std::string>& names) {
   return out;
 }
 
+std::vector<int> one_based(const std::vector<int>& indices) {
+  std::vector<int> out;
+  out.reserve(indices.size());
+  for (const int index : indices) out.push_back(index + 1);
+  return out;
+}
+
 void add_result_options(CLI::App& command, std::string& json_path, bool& quiet,
                         std::string& log_level) {
   command.add_option("--json", json_path,

@@ -37,4 +37,7 @@ void add_gpu_choice(CLI::App& command, std::string& choice, const std::string& g
 // "a|b|c": accepted values as --help lists them.
 std::string joined_names(const std::vector<std::string>& names);
 
+// Indices as the user reads them (jobs, items: 1 to n) from the 0-based ones of the code.
+std::vector<int> one_based(const std::vector<int>& indices);
+
 }  // namespace permbb::app

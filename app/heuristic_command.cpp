@@ -27,13 +27,6 @@ std::optional<Time> best_known(const Instance& instance) {
   return taillard::best_known_makespan(*index);
 }
 
-std::vector<int> one_based(const std::vector<int>& permutation) {
-  std::vector<int> out;
-  out.reserve(permutation.size());
-  for (const int job : permutation) out.push_back(job + 1);
-  return out;
-}
-
 struct HeuristicReport {
   std::string instance;
   int jobs = 0;

@@ -162,13 +162,6 @@ KnapsackReport solve_dynamic_program(const KnapsackCommandOptions& options,
   return report;
 }
 
-std::vector<int> one_based(const std::vector<int>& items) {
-  std::vector<int> out;
-  out.reserve(items.size());
-  for (const int i : items) out.push_back(i + 1);
-  return out;
-}
-
 std::string format_human(const ks::KnapsackInstance& instance, const KnapsackReport& r) {
   std::ostringstream out;
   out << "instance      " << instance.name << " (" << instance.items() << " items, capacity "

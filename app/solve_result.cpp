@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "cli_output.hpp"
+
 namespace permbb::app {
 
 std::string to_string(SolveStatus status) {
@@ -23,13 +25,6 @@ namespace {
 // Over all runs: nodes of every run by the time of every run.
 double rate(const SolveResult& r) {
   return r.seconds > 0 ? static_cast<double>(r.nodes_decomposed) / r.seconds : 0.0;
-}
-
-std::vector<int> one_based(const std::vector<int>& permutation) {
-  std::vector<int> out;
-  out.reserve(permutation.size());
-  for (int job : permutation) out.push_back(job + 1);
-  return out;
 }
 
 }  // namespace
