@@ -1,4 +1,5 @@
-# The GPU explorer is compiled wherever nvcc exists (CI compiles it; only the GPU machine runs it).
+# The GPU explorer is compiled wherever nvcc exists, unless PERMBB_GPU=OFF (scripts/run-tests.sh
+# turns it off on machines without a GPU, where its device tests could not run).
 set(PERMBB_HAVE_CUDA OFF)
 if(NOT PERMBB_GPU STREQUAL "OFF")
   if(NOT DEFINED CMAKE_CUDA_COMPILER AND EXISTS /usr/local/cuda/bin/nvcc)

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages permbb needs (only those missing) and builds it in Release
 # into ./build. Safe to run again: installed packages and an up-to-date build are kept.
-# Usage: scripts/setup.sh [--build-dir DIR] [--tsan | --asan | --fuzz]
+# Usage: scripts/setup.sh [--build-dir DIR] [--no-gpu] [--tsan | --asan | --fuzz] [--target T]...
 set -euo pipefail
 
 usage() {
   cat <<'USAGE'
-Usage: scripts/setup.sh [--build-dir DIR] [--tsan | --asan | --fuzz]
+Usage: scripts/setup.sh [--build-dir DIR] [--no-gpu] [--tsan | --asan | --fuzz] [--target T]...
 Installs missing build dependencies (Debian packages, needs root) and builds permbb.
   --build-dir DIR  build folder (default: build)
+  --no-gpu         leave the CUDA explorer out even where nvcc is found (default: built
+                   whenever /usr/local/cuda/bin/nvcc or an nvcc on PATH exists)
+  --target T       build only target T (and what it needs); may be repeated
   --tsan           build with ThreadSanitizer (for the threaded tests)
   --asan           build with AddressSanitizer and UndefinedBehaviorSanitizer
   --fuzz           build only the libFuzzer targets of the decoders, with clang (tests/fuzz)
@@ -20,12 +23,16 @@ build_dir=build
 tsan=OFF
 fuzz=OFF
 asan=OFF
+gpu=AUTO
+targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --build-dir) build_dir=$2; shift 2 ;;
     --tsan) tsan=ON; shift ;;
     --fuzz) fuzz=ON; shift ;;
     --asan) asan=ON; shift ;;
+    --no-gpu) gpu=OFF; shift ;;
+    --target) targets+=(--target "$2"); shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "setup.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -59,14 +66,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-gpu=AUTO
 # The sanitizer builds only run CPU tests; leave the CUDA code out of them.
 if [ "$tsan" = ON ] || [ "$asan" = ON ] || [ "$fuzz" = ON ]; then gpu=OFF; fi
-targets=()
 if [ "$fuzz" = ON ]; then
   # libFuzzer needs clang; only the fuzz targets and the libraries they link are built.
   export CC=clang CXX=clang++
-  targets=(--target permbb_fuzz)
+  if [ ${#targets[@]} -eq 0 ]; then targets=(--target permbb_fuzz); fi
 fi
 cmake -S "$root" -B "$root/$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPERMBB_TSAN=$tsan \
   -DPERMBB_FUZZ=$fuzz -DPERMBB_ASAN=$asan -DPERMBB_GPU=$gpu \
