@@ -51,6 +51,7 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
   gpu::GpuOptions gpu_options;
   gpu_options.device = local_rank % static_cast<int>(devices.size());
   gpu_options.ivms = options.ivms;
+  gpu_options.pools = options.gpu_pools;
   // A GPU's first use creates its context and memory: seconds on a freshly started machine.
   // Logged apart from the search (a warning when slow, also from the quiet cluster workers).
   const auto start = std::chrono::steady_clock::now();
@@ -64,9 +65,9 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
 
 // Heuristic threads share this process's cores with its explorers. By default: none beside
 // the CPU engine (its threads use every core); beside the GPU engine the process's cores
-// less two, one for the thread that feeds the GPU and one for MPI's. More than the process's
-// cores only slow everything (and thousands made start and stop take minutes): an explicit
-// count is capped there.
+// less one per GPU pool (the threads that feed the GPU) and one for MPI's. More than the
+// process's cores only slow everything (and thousands made start and stop take minutes): an
+// explicit count is capped there.
 int resolve_heuristic_threads(const SolveOptions& options, const std::string& engine_name,
                               int processes_on_node) {
   const int cores = cores_per_process(processes_on_node);
@@ -78,7 +79,7 @@ int resolve_heuristic_threads(const SolveOptions& options, const std::string& en
     return std::min(options.heuristic_threads, cores);
   }
   if (engine_name != "gpu") return 0;
-  return std::max(0, cores - 2);
+  return std::max(0, cores - gpu::gpu_pools(options.gpu_pools) - 1);
 }
 
 std::unique_ptr<Hybridization> start_hybridization(const SolveOptions& options,

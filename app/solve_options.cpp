@@ -4,6 +4,7 @@
 
 #include "cli_numbers.hpp"
 #include "cli_output.hpp"
+#include "gpu_engine.hpp"
 #include "input_error.hpp"
 #include "search_settings.hpp"
 
@@ -57,13 +58,19 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
       ->capture_default_str();
   add_gpu_choice(command, options.gpu, "explore on the GPU (an error without one)",
                  "explore on the CPU even if a GPU is present (default: the GPU when there is one)");
-  command.add_option("--ivms", options.ivms, "GPU IVMs (0: chosen from the device)")
+  command.add_option("--ivms", options.ivms, "GPU IVMs per pool (0: chosen from the device)")
       ->check(number_in_range(0, 1 << 20));
+  command
+      .add_option("--gpu-pools", options.gpu_pools,
+                  "IVM pools explored side by side on the GPU, each with its own stream and "
+                  "feeding thread (0: the default, " +
+                      std::to_string(gpu::kDefaultGpuPools) + ")")
+      ->check(number_in_range(0, 16));
   command
       .add_option("--heuristic-threads", options.heuristic_threads,
                   "threads running iterated greedy from the B&B's subproblems beside the "
-                  "explorers (-1: auto, 0 with the CPU engine, the process's cores minus 2 with "
-                  "the GPU engine; at most the process's cores)")
+                  "explorers (-1: auto, 0 with the CPU engine, with the GPU engine the process's "
+                  "cores less one per GPU pool and one for MPI; at most the process's cores)")
       ->check(number_in_range(-1, kMaxThreadsOption))
       ->capture_default_str();
   command

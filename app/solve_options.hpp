@@ -20,10 +20,12 @@ struct SolveOptions {
   int threads = 0;  // 0: all hardware threads
   std::string steal_policy = "largest";
   std::string gpu = "auto";  // auto | on | off
-  int ivms = 0;              // GPU IVMs, 0: from the device
+  int ivms = 0;              // GPU IVMs per pool, 0: from the device
+  int gpu_pools = 0;         // GPU IVM pools, 0: gpu::kDefaultGpuPools
   // Hybridization (2022 §4.2.3): heuristic threads beside the explorers; -1: auto (0 with
-  // the CPU engine, whose explorers use every core; the process's share of the hardware
-  // threads minus 2 with the GPU engine), see resolve_heuristic_threads.
+  // the CPU engine, whose explorers use every core; with the GPU engine the process's share
+  // of the hardware threads less its feeding threads and MPI's), see
+  // resolve_heuristic_threads.
   int heuristic_threads = -1;
   double heuristic_seconds = 2;           // wall-clock budget of one heuristic run
   std::uint64_t seed = 0;                 // heuristic threads' random seed

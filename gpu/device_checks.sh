@@ -3,7 +3,9 @@
 # of prebuilt binaries (default build-gpu-run: tests/gpu/test_gpu_*, permbb-gpu-check,
 # permbb-cpu-check). Logs go to $OUT (default ./device-out). Each step has a time limit, so a
 # hang costs that step only.
-#   gpu/device_checks.sh [BIN_DIR] [tests|sanitize|sweep|bench|large|contention]...
+#   gpu/device_checks.sh [BIN_DIR] [tests|sanitize|sweep|bench|large|contention|pools|divergence]...
+# The flag lists below ($flags, $args) are split into words on purpose.
+# shellcheck disable=SC2086
 set -u
 BIN=${1:-build-gpu-run}
 shift || true
@@ -46,6 +48,21 @@ for step in $STEPS; do
       # bench/gpu_contention.py: every process layout, heuristic threads on and off.
       timeout 590 python3 bench/gpu_contention.py --bin "$BIN/permbb" --seconds 8 --repeat 5 \
         --json "$OUT/contention.json" 2>&1 | tee -a "$OUT/contention.md" ;;
+    pools)
+      # bench/gpu_pools.py: one process with 1..4 IVM pools side by side on the GPU.
+      timeout 590 python3 bench/gpu_pools.py --check "$BIN/permbb-gpu-check" --seconds 12 \
+        --json "$OUT/pools.json" 2>&1 | tee -a "$OUT/pools.md" ;;
+    divergence)
+      # Branch efficiency (uniform branch targets) and warp execution efficiency (threads per
+      # executed instruction, of 32) of the exploration kernel: LB1, and LB2 with the remapped
+      # and the static lane mapping (2016 §4.1), three launches each after the start.
+      for flags in "--bound lb1" "--bound lb2" "--bound lb2 --static-map"; do
+        echo "# ta021 --ub opt $flags" >>"$OUT/divergence.csv"
+        timeout 240 ncu --kernel-name regex:explore_kernel --launch-skip 20 --launch-count 3 \
+          --metrics sm__sass_average_branch_targets_threads_uniform.pct,smsp__thread_inst_executed_per_inst_executed.ratio,smsp__thread_inst_executed_pred_on_per_inst_executed.ratio \
+          --csv "$BIN/permbb-gpu-check" ta021 --ub opt $flags --budget 20 2>&1 \
+          | grep -v "^==PROF==" | tee -a "$OUT/divergence.csv"
+      done ;;
     bench)
       timeout 250 python3 bench/gpu.py --bin "$BIN/permbb" --cpu-budget 10 --gpu-budget 20 \
         --json "$OUT/bench.json" 2>&1 | tee -a "$OUT/bench.md" ;;

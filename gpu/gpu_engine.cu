@@ -16,6 +16,7 @@
 #include <string>
 
 #include "cuda_check.hpp"
+#include "engine_group.hpp"
 #include "engine_setup.hpp"
 #include "factoradic.hpp"
 #include "factoradic_mpz.hpp"
@@ -298,7 +299,18 @@ const GpuEngineInfo& GpuEngine::info() const { return impl_->info(); }
 std::unique_ptr<SearchEngine> make_gpu_engine(const Instance& instance,
                                               const SearchSettings& settings,
                                               Incumbent& incumbent, const GpuOptions& options) {
-  return std::make_unique<GpuEngine>(instance, settings, incumbent, options);
+  const int pools = gpu_pools(options.pools);
+  if (pools == 1) return std::make_unique<GpuEngine>(instance, settings, incumbent, options);
+  std::vector<std::unique_ptr<SearchEngine>> members;
+  for (int i = 0; i < pools; ++i) {
+    members.push_back(std::make_unique<GpuEngine>(instance, settings, incumbent, options));
+  }
+  return std::make_unique<EngineGroup>(std::move(members));
+}
+
+const GpuEngineInfo& engine_info(SearchEngine& engine) {
+  if (auto* group = dynamic_cast<EngineGroup*>(&engine)) return engine_info(group->member(0));
+  return dynamic_cast<GpuEngine&>(engine).info();
 }
 
 }  // namespace permbb::gpu

@@ -38,7 +38,16 @@ struct GpuOptions {
   // LB2 bounds: Johnson's tables in shared memory per block (1), in global memory (2), or
   // chosen from the occupancy that shared memory leaves (0).
   int johnson_placement = 0;
+  // IVM pools on the device, each with its K IVMs, stream and feeding thread, explored side
+  // by side (gpu/engine_group.hpp); 0: kDefaultGpuPools.
+  int pools = 0;
 };
+
+// Pools per device when GpuOptions::pools is 0 (docs/performance.md, "One engine per GPU").
+inline constexpr int kDefaultGpuPools = 1;
+
+// The pools a request for `requested` makes (0: the default).
+inline int gpu_pools(int requested) { return requested > 0 ? requested : kDefaultGpuPools; }
 
 // What the engine chose, for reports and benchmarks.
 struct GpuEngineInfo {
@@ -81,10 +90,14 @@ class GpuEngine : public SearchEngine {
   std::unique_ptr<Impl> impl_;
 };
 
-// The GPU engine behind the SearchEngine interface (throws "built without CUDA" in builds
-// without nvcc).
+// The GPU engine behind the SearchEngine interface: one GpuEngine, or an EngineGroup of
+// gpu_pools(options.pools) of them on the device (throws "built without CUDA" in builds without
+// nvcc).
 std::unique_ptr<SearchEngine> make_gpu_engine(const Instance& instance,
                                               const SearchSettings& settings,
                                               Incumbent& incumbent, const GpuOptions& options);
+
+// What make_gpu_engine's engine chose (its first pool's, for a group of pools).
+const GpuEngineInfo& engine_info(SearchEngine& engine);
 
 }  // namespace permbb::gpu

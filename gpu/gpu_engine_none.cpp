@@ -29,4 +29,6 @@ std::unique_ptr<SearchEngine> make_gpu_engine(const Instance&, const SearchSetti
   throw std::runtime_error("built without CUDA");
 }
 
+const GpuEngineInfo& engine_info(SearchEngine&) { throw std::runtime_error("built without CUDA"); }
+
 }  // namespace permbb::gpu

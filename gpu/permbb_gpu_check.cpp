@@ -3,7 +3,7 @@
 // permbb CLI drives the GPU engine; it links no logging library. Built a second time as
 // permbb-cpu-check (PERMBB_CPU_CHECK) to run the multi-core engine the same way.
 //
-//   permbb-gpu-check INSTANCE [--ub opt|inf|N] [--ivms K] [--steps S] [--placement 0..3]
+//   permbb-gpu-check INSTANCE [--ub opt|inf|N] [--ivms K] [--pools P] [--steps S] [--placement 0..3]
 //                    [--lane0-select] [--trigger FRACTION]
 //                    [--branch minmin|minmin-fwd-ties|maxsum|forward|backward]
 //                    [--bound lb1|lb2|lb2-adjacent|lb1+lb2] [--static-map]
@@ -55,6 +55,7 @@ Args parse(int argc, char** argv) {
     };
     if (arg == "--ub") a.ub = value();
     else if (arg == "--ivms") a.options.ivms = std::stoi(value());
+    else if (arg == "--pools") a.options.pools = std::stoi(value());
     else if (arg == "--steps") a.options.steps_per_launch = std::stoi(value());
     else if (arg == "--placement") a.options.placement = std::stoi(value());
     else if (arg == "--lane0-select") a.options.warp_select = false;
@@ -109,15 +110,16 @@ std::unique_ptr<SearchEngine> make_engine(const Args& a, const Instance& inst,
   fields = buffer;
   return std::make_unique<MulticoreEngine>(inst, settings, incumbent, options);
 #else
-  auto engine = std::make_unique<gpu::GpuEngine>(inst, settings, incumbent, a.options);
-  const gpu::GpuEngineInfo& info = engine->info();
+  auto engine = gpu::make_gpu_engine(inst, settings, incumbent, a.options);
+  const gpu::GpuEngineInfo& info = gpu::engine_info(*engine);
+  const int pools = gpu::gpu_pools(a.options.pools);
   std::snprintf(buffer, sizeof buffer,
                 "\"engine\": \"gpu\", \"device\": \"%s\", \"multiprocessors\": %d, "
-                "\"ivms\": %d, \"placement\": \"%s\", \"times_in_shared\": %s, "
+                "\"pools\": %d, \"ivms\": %d, \"placement\": \"%s\", \"times_in_shared\": %s, "
                 "\"steps_per_launch\": %d, \"resident_warps\": %d, "
                 "\"shared_bytes_per_block\": %d, \"warp_select\": %s, "
                 "\"johnson_in_shared\": %s, \"mapping\": \"%s\"",
-                info.device.name.c_str(), info.device.multiprocessors, info.ivms,
+                info.device.name.c_str(), info.device.multiprocessors, pools, info.ivms,
                 info.placement.c_str(), info.times_in_shared ? "true" : "false",
                 info.steps_per_launch, info.resident_warps, info.shared_bytes_per_block,
                 a.options.warp_select ? "true" : "false",
