@@ -51,7 +51,15 @@ for step in $STEPS; do
     pools)
       # bench/gpu_pools.py: one process with 1..4 IVM pools side by side on the GPU.
       timeout 590 python3 bench/gpu_pools.py --check "$BIN/permbb-gpu-check" --seconds 12 \
-        --json "$OUT/pools.json" 2>&1 | tee -a "$OUT/pools.md" ;;
+        --json "$OUT/pools.json" 2>&1 | tee -a "$OUT/pools.md"
+      # The CLI with two pools, alone and as a cluster worker: ta021 at its optimum has
+      # 447,987,894 decomposed nodes (LB1, MinMin) however the work is shared.
+      for launcher in "" "mpirun --oversubscribe -np 2"; do
+        OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 120 $launcher \
+          "$BIN/permbb" solve ta021 --ub opt --gpu --gpu-pools 2 --heuristic-threads 0 \
+          --quiet --json - 2>&1 | tr -d '\n' | tee -a "$OUT/pools_cli.jsonl"
+        echo | tee -a "$OUT/pools_cli.jsonl"
+      done ;;
     divergence)
       # Branch efficiency (uniform branch targets) and warp execution efficiency (threads per
       # executed instruction, of 32) of the exploration kernel: LB1, and LB2 with the remapped

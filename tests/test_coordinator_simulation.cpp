@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cluster_simulation.hpp"
+#include "test_support.hpp"
 #include "coordinator.hpp"
 #include "factoradic_mpz.hpp"
 
@@ -141,7 +142,8 @@ void simulate(const SimulationOptions& options) {
 }
 
 TEST(CoordinatorSimulation, EveryPermutationIsExploredExactlyOnce) {
-  for (unsigned seed = 1; seed <= 20; ++seed) {
+  const auto seeds = static_cast<unsigned>(permbb::testing::scaled_trials(20));
+  for (unsigned seed = 1; seed <= seeds; ++seed) {
     for (int workers : {1, 2, 5, 16}) simulate({7, workers, seed, {}, -1});
   }
   simulate({9, 8, 99, {}, -1});

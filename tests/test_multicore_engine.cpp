@@ -26,7 +26,7 @@ EngineStats run_to_end(MulticoreEngine& engine, double slice = 10.0) {
 
 TEST(MulticoreEngine, FindsTheBruteForceOptimumForEveryThreadCount) {
   std::mt19937 rng(41);
-  for (int trial = 0; trial < 40; ++trial) {
+  for (int trial = 0; trial < testing::scaled_trials(40); ++trial) {
     const int n = 4 + trial % 6;
     const Instance inst = testing::random_instance(rng, n, 2 + trial % 4);
     const Time optimum = testing::brute_force_optimum(inst);
@@ -66,7 +66,7 @@ TEST(MulticoreEngine, OneJobIsSolvedByAnyThreadCount) {
 
 TEST(MulticoreEngine, NodeCountEqualsTheSequentialCountAtAFixedUpperBound) {
   std::mt19937 rng(42);
-  for (int trial = 0; trial < 30; ++trial) {
+  for (int trial = 0; trial < testing::scaled_trials(30); ++trial) {
     const int n = 7 + trial % 4;
     const Instance inst = testing::random_instance(rng, n, 3 + trial % 5);
     const Time optimum = testing::brute_force_optimum(inst);

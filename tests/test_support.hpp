@@ -3,6 +3,7 @@
 // without any of the solver's code, so that the solver is checked against something else.
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -10,6 +11,16 @@
 #include "instance.hpp"
 
 namespace permbb::testing {
+
+// The number of random trials of a test: `trials` times PERMBB_TEST_SCALE (a fraction > 0,
+// default 1), at least one. scripts/run-tests.sh runs the sanitizer builds, where the code is
+// 5 to 20 times slower, with fewer trials: each trial checks the same property.
+inline int scaled_trials(int trials) {
+  const char* text = std::getenv("PERMBB_TEST_SCALE");
+  const double scale = text == nullptr ? 1.0 : std::atof(text);
+  if (!(scale > 0)) return trials;
+  return std::max(1, static_cast<int>(trials * scale));
+}
 
 inline Instance random_instance(std::mt19937& rng, int jobs, int machines, int max_time = 99) {
   std::uniform_int_distribution<int> time(1, max_time);
