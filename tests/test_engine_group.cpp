@@ -46,7 +46,7 @@ int run_to_end(SearchEngine& engine, double slice) {
 // share unevenly, so that idle members get work dealt again.
 TEST(EngineGroup, NodeCountEqualsTheSequentialCountForEveryMemberCountAndSlice) {
   const int instances[] = {13, 12, 18};
-  for (int k = 0; k < 3; ++k) {
+  for (int k = 0; k < testing::scaled_trials(3); ++k) {
     const Instance inst = taillard::generate(instances[k]);
     const Time ub = taillard::best_known_makespan(instances[k]);
     // MinMin's trees (the other rules' trees of these instances are up to 10^9 nodes).
