@@ -12,6 +12,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+void sort_by_begin(std::vector<Interval>& intervals) {
+  std::sort(intervals.begin(), intervals.end(),
+            [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
+}
+
 // The member each interval goes to: largest first, each to the member with the least length
 // so far (longest-processing-time dealing), so that lengths end up about equal.
 std::vector<std::vector<Interval>> deal(std::vector<Interval> intervals, int members) {
@@ -25,10 +30,7 @@ std::vector<std::vector<Interval>> deal(std::vector<Interval> intervals, int mem
     load[static_cast<std::size_t>(least)] += interval.length();
     dealt[static_cast<std::size_t>(least)].push_back(std::move(interval));
   }
-  for (auto& list : dealt) {
-    std::sort(list.begin(), list.end(),
-              [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
-  }
+  for (auto& list : dealt) sort_by_begin(list);
   return dealt;
 }
 
@@ -106,8 +108,7 @@ std::vector<Interval> EngineGroup::remaining() {
     out.insert(out.end(), std::make_move_iterator(part.begin()),
                std::make_move_iterator(part.end()));
   }
-  std::sort(out.begin(), out.end(),
-            [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
+  sort_by_begin(out);
   return out;
 }
 
