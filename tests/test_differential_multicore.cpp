@@ -104,7 +104,11 @@ TEST_P(DifferentialMulticore, MatchesBruteForceAndTheSequentialCounts) {
   std::mt19937 rng(1000 + jobs);
   const int cases = (jobs <= 2 ? 30 : 18) * testing::differential_scale();
   std::uint64_t steals = 0;
-  for (int seed = 0; seed < cases; ++seed) {
+  // Whether a thread steals depends on timing: on a loaded machine one thread can finish a
+  // small search before the others start. Further cases, until one steals, keep exactness
+  // across steals tested there too.
+  const int most_cases = jobs >= 4 ? cases + 200 : cases;
+  for (int seed = 0; seed < most_cases && (seed < cases || steals == 0); ++seed) {
     const int machines = 1 + seed % 6;
     expect_exact(testing::differential_instance(seed, jobs, machines), rng, seed, steals);
     if (HasFatalFailure()) return;
