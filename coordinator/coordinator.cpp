@@ -77,7 +77,8 @@ Coordinator::Coordinator(int jobs, int workers, CoordinatorState restored,
       waiting_(static_cast<std::size_t>(workers), false),
       asked_(static_cast<std::size_t>(workers), false),
       ended_(static_cast<std::size_t>(workers), false),
-      terminated_(static_cast<std::size_t>(workers), false) {
+      terminated_(static_cast<std::size_t>(workers), false),
+      lost_(static_cast<std::size_t>(workers), false) {
   total_size_ = stats_.explored + pool_.remaining();
 }
 
@@ -94,6 +95,10 @@ std::vector<Outgoing> Coordinator::handle(int worker, ToCoordinator message) {
     throw std::runtime_error("coordinator: a message from worker " + std::to_string(worker) +
                              ", which waits for work and may not send anything");
   }
+  if (lost_[worker]) {
+    throw std::runtime_error("coordinator: a message from worker " + std::to_string(worker) +
+                             ", which was declared lost");
+  }
   return std::visit([&](auto& m) { return on(worker, std::move(m)); }, message);
 }
 
@@ -103,9 +108,31 @@ std::vector<Outgoing> Coordinator::request_stop() {
   stopping_ = true;
   end_hungry(out);
   for (int w = 0; w < workers(); ++w) {
-    if (!terminated_[w] && !ended_[w] && !asked_[w]) ask(w, out);
+    if (!terminated_[w] && !lost_[w] && !ended_[w] && !asked_[w]) ask(w, out);
   }
   return out;
+}
+
+bool Coordinator::owes_message(int worker) const {
+  return !terminated_.at(worker) && !lost_.at(worker) && !waiting_.at(worker);
+}
+
+// The copy is left where it is: W keeps it, so checkpoint_state() saves it and coverage
+// holds; ask_victim() skips the worker, so it is never split; the stop ends every hungry
+// worker that might have waited for it.
+std::vector<Outgoing> Coordinator::declare_lost(int worker) {
+  if (worker < 0 || worker >= workers()) {
+    throw std::out_of_range("coordinator: worker " + std::to_string(worker) + " of " +
+                            std::to_string(workers()));
+  }
+  if (!owes_message(worker)) {
+    throw std::logic_error("coordinator: worker " + std::to_string(worker) +
+                           " owes no message and cannot be declared lost");
+  }
+  lost_[worker] = true;
+  asked_[worker] = false;
+  ++lost_count_;
+  return request_stop();
 }
 
 // A worker checkpoint (Algorithm 1, Lines 8-17). The report is intersected with the copy
@@ -209,7 +236,7 @@ void Coordinator::end_hungry(std::vector<Outgoing>& out) {
 void Coordinator::ask_victim(std::vector<Outgoing>& out) {
   int victim = -1;
   for (int w = 0; w < workers(); ++w) {
-    if (asked_[w] || ended_[w] || terminated_[w] || !pool_.splittable(w)) continue;
+    if (asked_[w] || ended_[w] || terminated_[w] || lost_[w] || !pool_.splittable(w)) continue;
     if (victim < 0 || pool_.copy(w).size() > pool_.copy(victim).size()) victim = w;
   }
   if (victim >= 0) ask(victim, out);

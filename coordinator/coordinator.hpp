@@ -28,6 +28,13 @@
 // Messages returned by handle() and request_stop(): the reply to the sender first (when it
 // gets one now), then WORK or END to hungry workers, then CheckpointRequests. A hungry
 // worker must not send anything (it waits for its reply): such a message throws.
+//
+// Lost workers. A rank that stops answering without dying (SIGSTOP, a hung node) is declared
+// lost by the transport loop (SilenceWatch). Its copy stays in W as remaining work, as last
+// reported: whatever it explored since is not counted and a restart explores it again, so
+// node totals stay exact. Nobody else may take that copy (the rank may wake up and go on
+// exploring it), so the search stops; the lost worker is sent nothing more and its farewell
+// is not waited for.
 #include <gmpxx.h>
 
 #include <deque>
@@ -80,8 +87,21 @@ class Coordinator {
   std::vector<Outgoing> request_stop();
   bool stopping() const { return stopping_; }
 
-  // Every worker has sent its farewell (Algorithm 1, Line 5).
-  bool finished() const { return terminated_count_ == workers(); }
+  // The worker stopped answering (see the file comment): from now on it counts as gone for
+  // finished(), its copy stays as remaining work (in checkpoint_state), nothing is sent to
+  // it, and a message from it throws. The search stops as for request_stop(), whose
+  // messages are returned. Throws std::out_of_range for a worker outside [0, workers),
+  // std::logic_error for one that owes no message (it has left, waits for work, or was
+  // declared lost already).
+  std::vector<Outgoing> declare_lost(int worker);
+  bool lost(int worker) const { return lost_.at(worker); }
+  int lost_count() const { return lost_count_; }
+  // The next message is the worker's to send: it has neither left, nor been declared lost,
+  // nor is it waiting for work (then it is the coordinator's turn).
+  bool owes_message(int worker) const;
+
+  // Every worker has sent its farewell (Algorithm 1, Line 5) or was declared lost.
+  bool finished() const { return terminated_count_ + lost_count_ == workers(); }
   // W and W_unassigned are both empty.
   bool all_work_done() const { return pool_.empty(); }
 
@@ -144,7 +164,9 @@ class Coordinator {
   std::vector<bool> asked_;    // CheckpointRequest sent since its last checkpoint
   std::vector<bool> ended_;    // END sent
   std::vector<bool> terminated_;
+  std::vector<bool> lost_;
   int terminated_count_ = 0;
+  int lost_count_ = 0;
   bool stopping_ = false;
   mpz_class total_size_;
 };

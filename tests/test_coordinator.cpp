@@ -466,6 +466,76 @@ TEST(Coordinator, StopCheckpointAndRestart) {
   EXPECT_NEAR(restarted.explored_fraction(), 2280.0 / 5040.0, 1e-12);
 }
 
+// A worker that stopped answering (worker 0, after its checkpoint split its unit for worker
+// 1) is declared lost: the search stops (worker 1 and worker 2, which never sent anything,
+// are asked to checkpoint, worker 0 is sent nothing), its copy stays as remaining work as it
+// last reported it, and the search is finished without its farewell. The checkpoint state
+// holds its copy, so a restart explores it again and loses nothing.
+TEST(Coordinator, LostWorkerKeepsItsCopyAsRemainingWork) {
+  const mpz_class total = factorial(7);  // 5040
+  Coordinator c(7, 3, {iv(0, total)}, Solution{400, {}});
+  const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
+  EXPECT_EQ(summary(c.handle(1, first_request())), (std::vector<Sent>{{0, kC}}));
+  // Waiting for work, worker 1 owes nothing: it cannot be lost.
+  EXPECT_FALSE(c.owes_message(1));
+  EXPECT_THROW(c.declare_lost(1), std::logic_error);
+  EXPECT_FALSE(c.stopping());
+  const std::vector<Outgoing> split = c.handle(0, report(w0.unit_id, {iv(1000, total)}, 1, 50));
+  ASSERT_EQ(summary(split), (std::vector<Sent>{{0, kW}, {1, kW}}));
+  EXPECT_EQ(work_of(split[0]).intervals, std::vector<Interval>{iv(1000, 3020)});
+  const WorkAssignment w1 = work_of(split[1]);
+  EXPECT_TRUE(c.owes_message(0));
+  EXPECT_TRUE(c.owes_message(2));
+
+  EXPECT_EQ(summary(c.declare_lost(0)), (std::vector<Sent>{{1, kC}, {2, kC}}));
+  EXPECT_TRUE(c.lost(0));
+  EXPECT_EQ(c.lost_count(), 1);
+  EXPECT_FALSE(c.owes_message(0));
+  EXPECT_TRUE(c.stopping());
+  EXPECT_TRUE(c.coverage_holds());
+  EXPECT_EQ(c.copies()[0].intervals(), std::vector<Interval>{iv(1000, 3020)});
+  EXPECT_THROW(c.handle(0, report(w0.unit_id, {iv(2000, 3020)})), std::runtime_error);
+  EXPECT_THROW(c.declare_lost(0), std::logic_error);
+  EXPECT_THROW(c.declare_lost(3), std::out_of_range);
+  EXPECT_TRUE(c.request_stop().empty());
+
+  const ToWorker end1 = reply_to(c, 1, report(w1.unit_id, {iv(4000, 5040)}));
+  EXPECT_TRUE(std::holds_alternative<StopOrder>(end1));
+  EXPECT_TRUE(c.handle(1, Farewell{w1.unit_id, 20, 0, Solution{}, {iv(4000, 5040)}}).empty());
+  EXPECT_TRUE(std::holds_alternative<StopOrder>(reply_to(c, 2, first_request())));
+  EXPECT_FALSE(c.finished());
+  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Solution{}, {}}).empty());
+  EXPECT_TRUE(c.finished());  // without worker 0's farewell
+  EXPECT_FALSE(c.all_work_done());
+  EXPECT_EQ(c.stats().explored, 1000 + 980);
+  EXPECT_EQ(c.stats().decomposed, 70u);
+  EXPECT_TRUE(c.coverage_holds());
+  EXPECT_TRUE(all_disjoint(c));
+
+  CoordinatorState state = c.checkpoint_state();
+  ASSERT_EQ(state.units.size(), 2u);
+  EXPECT_EQ(state.units[0].intervals(), std::vector<Interval>{iv(4000, 5040)});
+  EXPECT_EQ(state.units[1].intervals(), std::vector<Interval>{iv(1000, 3020)});
+  Coordinator restarted(7, 2, std::move(state));
+  EXPECT_EQ(restarted.total_size(), total);
+  EXPECT_EQ(restarted.remaining_size(), 3060);
+  EXPECT_TRUE(restarted.coverage_holds());
+  EXPECT_EQ(restarted.stats().decomposed, 70u);
+}
+
+// Every worker lost: the search is finished at once, all its work remaining.
+TEST(Coordinator, AllWorkersLostFinishesTheSearch) {
+  Coordinator c(5, 2, {iv(0, 120)}, Solution{});
+  const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
+  EXPECT_EQ(summary(c.declare_lost(1)), (std::vector<Sent>{{0, kC}}));  // never spoke
+  EXPECT_TRUE(c.declare_lost(0).empty());  // already asked: nothing more to send
+  EXPECT_TRUE(c.finished());
+  EXPECT_EQ(c.terminated_count(), 0);
+  EXPECT_EQ(c.remaining_size(), 120);
+  EXPECT_EQ(c.checkpoint_state().units.size(), 1u);
+  EXPECT_EQ(w0.intervals, std::vector<Interval>{iv(0, 120)});
+}
+
 TEST(Coordinator, RefusesInvalidStarts) {
   EXPECT_THROW(Coordinator(4, 1, {iv(0, 10), iv(5, 12)}, Solution{}), std::invalid_argument);
   EXPECT_THROW(Coordinator(4, 1, {iv(0, 25)}, Solution{}), std::invalid_argument);  // 4! = 24
