@@ -2,9 +2,12 @@
 
 #include <mpi.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <stdexcept>
+#include <thread>
 
 namespace permbb::cluster {
 namespace {
@@ -54,6 +57,44 @@ MpiSession::MpiSession(int* argc, char*** argv) {
   MPI_Comm_rank(node, &local_rank_);
   MPI_Comm_size(node, &local_size_);
   MPI_Comm_free(&node);
+  gather_host_names();
+  gather_local_ranks();
+}
+
+void MpiSession::gather_local_ranks() {
+  local_ranks_.assign(static_cast<std::size_t>(size_), -1);
+  check(MPI_Allgather(&local_rank_, 1, MPI_INT, local_ranks_.data(), 1, MPI_INT, MPI_COMM_WORLD),
+        "MPI_Allgather");
+}
+
+int MpiSession::local_rank_of(int rank) const {
+  if (rank < 0 || rank >= static_cast<int>(local_ranks_.size())) return -1;
+  return local_ranks_[static_cast<std::size_t>(rank)];
+}
+
+// Every rank's processor name, in fixed-size slots (one MPI_Allgather at the start).
+void MpiSession::gather_host_names() {
+  std::vector<char> mine(MPI_MAX_PROCESSOR_NAME, '\0');
+  int length = 0;
+  check(MPI_Get_processor_name(mine.data(), &length), "MPI_Get_processor_name");
+  std::vector<char> all(static_cast<std::size_t>(size_) * MPI_MAX_PROCESSOR_NAME, '\0');
+  check(MPI_Allgather(mine.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, all.data(),
+                      MPI_MAX_PROCESSOR_NAME, MPI_CHAR, MPI_COMM_WORLD),
+        "MPI_Allgather");
+  for (int r = 0; r < size_; ++r) {
+    const char* name = all.data() + static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME;
+    host_names_.emplace_back(name, strnlen(name, MPI_MAX_PROCESSOR_NAME));
+  }
+}
+
+std::string MpiSession::host_name(int rank) const {
+  if (rank < 0 || rank >= static_cast<int>(host_names_.size())) return {};
+  return host_names_[static_cast<std::size_t>(rank)];
+}
+
+std::string MpiSession::rank_name(int rank) const {
+  const std::string host = host_name(rank);
+  return "rank " + std::to_string(rank) + (host.empty() ? "" : " (host " + host + ")");
 }
 
 MpiSession::~MpiSession() { MPI_Finalize(); }
@@ -63,6 +104,43 @@ void send_bytes(int destination, int tag, const std::vector<std::uint8_t>& bytes
                  MPI_COMM_WORLD),
         "MPI_Send");
 }
+
+struct AsyncSends::Pending {
+  std::vector<std::uint8_t> bytes;
+  MPI_Request request = MPI_REQUEST_NULL;
+};
+
+AsyncSends::AsyncSends() = default;
+
+// Unfinished sends go to a rank that stopped receiving, and the job is about to be aborted:
+// their buffers are left to MPI (which may still read them until then), never freed under it.
+AsyncSends::~AsyncSends() {
+  for (auto& p : pending_) static_cast<void>(p.release());
+}
+
+void AsyncSends::send(int destination, int tag, std::vector<std::uint8_t> bytes) {
+  auto pending = std::make_unique<Pending>();
+  pending->bytes = std::move(bytes);
+  check(MPI_Isend(pending->bytes.data(), static_cast<int>(pending->bytes.size()), MPI_BYTE,
+                  destination, tag, MPI_COMM_WORLD, &pending->request),
+        "MPI_Isend");
+  pending_.push_back(std::move(pending));
+}
+
+void AsyncSends::progress() {
+  std::erase_if(pending_, [](const std::unique_ptr<Pending>& p) {
+    int done = 0;
+    check(MPI_Test(&p->request, &done, MPI_STATUS_IGNORE), "MPI_Test");
+    return done != 0;
+  });
+}
+
+void AsyncSends::wait_all() {
+  for (const auto& p : pending_) check(MPI_Wait(&p->request, MPI_STATUS_IGNORE), "MPI_Wait");
+  pending_.clear();
+}
+
+std::size_t AsyncSends::pending() const { return pending_.size(); }
 
 Received receive_from(int source) {
   MPI_Status status;
@@ -84,6 +162,21 @@ int max_over_ranks(int value) {
   int largest = value;
   MPI_Allreduce(&value, &largest, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   return largest;
+}
+
+bool barrier_within(double seconds) {
+  // Polled rather than blocking, so that a rank that never comes cannot hold this one.
+  constexpr auto kPoll = std::chrono::milliseconds(1);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  MPI_Request request = MPI_REQUEST_NULL;
+  check(MPI_Ibarrier(MPI_COMM_WORLD, &request), "MPI_Ibarrier");
+  while (true) {
+    int done = 0;
+    check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "MPI_Test");
+    if (done) return true;
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(kPoll);
+  }
 }
 
 void abort_job(const std::string& message, int exit_code) {
