@@ -4,17 +4,52 @@
 // communicator is free and goes on exploring; the communicator sends it, waits for the
 // coordinator's single reply and leaves it in the reply slot. The explorer never blocks on
 // communication, except when it has nothing left to explore and waits for the reply.
+//
+// A reply that does not come within the reply timeout (--rank-timeout) throws ReplyOverdue on
+// the explorer's side, whatever the communicator is doing: a coordinator that stopped
+// answering can leave it blocked inside MPI for good. A healthy coordinator answers at once,
+// or, to a worker waiting for work, at the checkpoint of the victim it asked at once (see
+// coordinator.hpp); a victim that stopped answering is declared lost within the same
+// timeout, and the waiting worker then gets END.
+#include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
+#include <string>
 
 #include "protocol.hpp"
 
 namespace permbb::cluster {
 
+// No reply from the coordinator within the reply timeout.
+class ReplyOverdue : public std::runtime_error {
+ public:
+  explicit ReplyOverdue(double waited_seconds)
+      : std::runtime_error("no reply from the coordinator (rank 0) for " +
+                           tenths(waited_seconds) + " s"),
+        waited_seconds_(waited_seconds) {}
+  double waited_seconds() const { return waited_seconds_; }
+
+ private:
+  static std::string tenths(double seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", seconds);
+    return text;
+  }
+  double waited_seconds_;
+};
+
 class Mailbox {
  public:
+  using Clock = std::chrono::steady_clock;
+
+  // `reply_timeout`: how long a posted message may wait for its reply (zero: for ever).
+  explicit Mailbox(std::chrono::duration<double> reply_timeout = {})
+      : reply_timeout_(reply_timeout) {}
+
   // Explorer side. post() requires free(): one message in flight at a time.
   bool free() const {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -23,17 +58,26 @@ class Mailbox {
   void post(ToCoordinator message) {
     std::lock_guard<std::mutex> lock(mutex_);
     outgoing_ = std::move(message);
+    posted_at_ = Clock::now();
     cv_.notify_all();
   }
-  // The reply, if it has come; a failure of the communicator is rethrown here.
+  // The reply, if it has come; a failure of the communicator is rethrown here, and
+  // ReplyOverdue thrown once the reply is overdue.
   std::optional<ToWorker> take_reply() {
     std::lock_guard<std::mutex> lock(mutex_);
-    return take_locked();
+    std::optional<ToWorker> reply = take_locked();
+    if (!reply && overdue_locked()) throw ReplyOverdue(waited_locked());
+    return reply;
   }
-  // Blocks until the reply (or a failure) comes.
+  // Blocks until the reply (or a failure) comes; throws ReplyOverdue once it is overdue.
   ToWorker wait_reply() {
     std::unique_lock<std::mutex> lock(mutex_);
-    cv_.wait(lock, [&] { return reply_.has_value() || failure_; });
+    const auto arrived = [&] { return reply_.has_value() || failure_; };
+    if (reply_timeout_.count() <= 0 || !posted_at_) {
+      cv_.wait(lock, arrived);
+    } else if (!cv_.wait_until(lock, deadline_locked(), arrived)) {
+      throw ReplyOverdue(waited_locked());
+    }
     return *take_locked();
   }
 
@@ -78,7 +122,18 @@ class Mailbox {
     if (failure_) std::rethrow_exception(failure_);
     std::optional<ToWorker> reply = std::move(reply_);
     reply_.reset();
+    if (reply) posted_at_.reset();
     return reply;
+  }
+  Clock::time_point deadline_locked() const {
+    return *posted_at_ + std::chrono::duration_cast<Clock::duration>(reply_timeout_);
+  }
+  // A message waits for its reply, past the timeout.
+  bool overdue_locked() const {
+    return posted_at_ && reply_timeout_.count() > 0 && Clock::now() >= deadline_locked();
+  }
+  double waited_locked() const {
+    return std::chrono::duration<double>(Clock::now() - *posted_at_).count();
   }
 
   mutable std::mutex mutex_;
@@ -88,6 +143,8 @@ class Mailbox {
   bool in_flight_ = false;
   bool checkpoint_requested_ = false;
   std::exception_ptr failure_;
+  const std::chrono::duration<double> reply_timeout_;
+  std::optional<Clock::time_point> posted_at_;  // a message has waited for its reply since
 };
 
 }  // namespace permbb::cluster

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <future>
+#include <memory>
 #include <thread>
 
 #include "communicator.hpp"
@@ -20,7 +22,12 @@ double seconds_since(Clock::time_point t) {
 class WorkerLoop {
  public:
   WorkerLoop(SearchEngine& engine, Incumbent& incumbent, const WorkerSettings& settings)
-      : engine_(engine), incumbent_(incumbent), settings_(settings), start_(Clock::now()) {
+      : engine_(engine),
+        incumbent_(incumbent),
+        settings_(settings),
+        mailbox_(std::make_shared<Mailbox>(
+            std::chrono::duration<double>(settings.reply_timeout_seconds))),
+        start_(Clock::now()) {
     const int explorers = std::max(1, engine.stats().explorers);
     max_intervals_ = settings.max_intervals > 0 ? settings.max_intervals : explorers;
     steals_per_checkpoint_ = settings.steals_per_checkpoint > 0
@@ -30,35 +37,53 @@ class WorkerLoop {
   }
 
   WorkerOutcome run() {
-    std::thread communicator(communicator_main, std::ref(mailbox_));
+    std::promise<void> finished;
+    std::future<void> communicator_done = finished.get_future();
+    // The thread shares the mailbox: when an error ends this loop it is left running (it may
+    // be blocked in MPI until the job is aborted) and may still report its own failure there.
+    std::thread communicator([mailbox = mailbox_, done = std::move(finished)]() mutable {
+      communicator_main(*mailbox);
+      done.set_value();
+    });
     try {
       explore_until_stopped();
+      mailbox_->post(farewell());
+      wait_until_sent(communicator_done);
     } catch (...) {
       // The communicator may be blocked in MPI; main aborts the job, which ends it.
       communicator.detach();
       throw;
     }
-    mailbox_.post(farewell());
     communicator.join();
     return {engine_.stats(), incumbent_.value()};
   }
 
  private:
   void explore_until_stopped() {
-    mailbox_.post(report());  // an empty unit: the first request for work
+    mailbox_->post(report());  // an empty unit: the first request for work
     while (true) {
-      if (auto reply = mailbox_.take_reply(); reply && apply(*reply)) return;
+      if (auto reply = mailbox_->take_reply(); reply && apply(*reply)) return;
       // A BEST in flight changes no work; a checkpoint in flight does (the coordinator may
       // split the reported unit), so exploration waits for its reply.
       if (has_work_ && !checkpoint_in_flight_) {
         has_work_ = !engine_.explore(slice());
         if (has_work_ && settings_.between_slices) settings_.between_slices(engine_);
       }
-      if (mailbox_.free()) post_if_due();
+      if (mailbox_->free()) post_if_due();
       // Nothing to explore, or a checkpoint in flight: wait for the reply.
-      if (!mailbox_.free() && (!has_work_ || checkpoint_in_flight_)) {
-        if (apply(mailbox_.wait_reply())) return;
+      if (!mailbox_->free() && (!has_work_ || checkpoint_in_flight_)) {
+        if (apply(mailbox_->wait_reply())) return;
       }
+    }
+  }
+
+  // The communicator returns once the farewell is sent; a coordinator that stopped receiving
+  // can block that send for ever, so it too has the reply timeout.
+  void wait_until_sent(const std::future<void>& communicator_done) const {
+    if (settings_.reply_timeout_seconds <= 0) return;
+    const auto limit = std::chrono::duration<double>(settings_.reply_timeout_seconds);
+    if (communicator_done.wait_for(limit) == std::future_status::timeout) {
+      throw ReplyOverdue(settings_.reply_timeout_seconds);
     }
   }
 
@@ -69,11 +94,11 @@ class WorkerLoop {
   void post_if_due() {
     if (incumbent_.value() < sent_best_ && incumbent_.has_schedule()) {
       sent_best_ = incumbent_.value();
-      mailbox_.post(BestMessage{{sent_best_, incumbent_.permutation()}});
+      mailbox_->post(BestMessage{{sent_best_, incumbent_.permutation()}});
       checkpoint_in_flight_ = false;
       return;
     }
-    const bool asked = mailbox_.take_checkpoint_request();
+    const bool asked = mailbox_->take_checkpoint_request();
     const bool timed = seconds_since(last_checkpoint_) >= settings_.checkpoint_seconds;
     const bool stolen =
         engine_.stats().steals - steals_at_checkpoint_ >= steals_per_checkpoint_ &&
@@ -82,7 +107,7 @@ class WorkerLoop {
                            seconds_since(start_) >= settings_.time_limit_seconds &&
                            seconds_since(last_checkpoint_) >= 0.5;
     if (!has_work_ || asked || timed || stolen || over_time) {
-      mailbox_.post(report());
+      mailbox_->post(report());
       checkpoint_in_flight_ = true;
     }
   }
@@ -149,7 +174,7 @@ class WorkerLoop {
   SearchEngine& engine_;
   Incumbent& incumbent_;
   const WorkerSettings settings_;
-  Mailbox mailbox_;
+  std::shared_ptr<Mailbox> mailbox_;
   const Clock::time_point start_;
   Clock::time_point last_checkpoint_ = Clock::now();
   std::int64_t unit_id_ = 0;

@@ -23,6 +23,9 @@ struct WorkerSettings {
   double time_limit_seconds = 0;
   // K_max: the most intervals a unit sent to this worker may hold (0: the engine's explorers).
   int max_intervals = 0;
+  // A reply (or the farewell's send) that takes longer than this (0: no limit) means that the
+  // coordinator stopped answering: run_worker throws ReplyOverdue (mailbox.hpp).
+  double reply_timeout_seconds = 0;
   // Called on this (the exploring) thread after each slice that left work, with the paused
   // engine (hybridization: promote subproblems to the solution pool, 2022 §4.2.3). An
   // improvement it offers to the Incumbent is posted to the coordinator (BEST) at once.
@@ -39,7 +42,8 @@ struct WorkerOutcome {
 // when out of work, after a number of local steals, after a time, and when the coordinator
 // asks (a thief waits). While a checkpoint is in flight the engine does not explore, so the
 // unit the coordinator splits is exactly the worker's state: nothing is explored twice.
-// Returns after the coordinator's END, once the Farewell is sent.
+// Returns after the coordinator's END, once the Farewell is sent. Throws ReplyOverdue when
+// the coordinator does not answer within settings.reply_timeout_seconds.
 WorkerOutcome run_worker(SearchEngine& engine, Incumbent& incumbent,
                          const WorkerSettings& settings);
 
