@@ -38,6 +38,9 @@ bool parse_whole_number(const std::string& text, T& value) {
   }
 }
 
+}  // namespace detail
+
+// A number as the messages about options print it (shortest form, as given).
 template <class T>
 std::string number_text(T value) {
   std::ostringstream out;
@@ -45,16 +48,14 @@ std::string number_text(T value) {
   return out.str();
 }
 
-}  // namespace detail
-
 // A number of type T with min <= value <= max (min < value when `min_excluded`).
 template <class T>
 CLI::Validator number_in_range(T min, T max, bool min_excluded = false) {
   const std::string kind = std::is_integral_v<T> ? "an integer" : "a finite number";
-  const std::string expected = kind + (min_excluded ? " > " : " >= ") + detail::number_text(min) +
+  const std::string expected = kind + (min_excluded ? " > " : " >= ") + number_text(min) +
                                (max == std::numeric_limits<T>::max()
                                     ? std::string()
-                                    : " and <= " + detail::number_text(max));
+                                    : " and <= " + number_text(max));
   return CLI::Validator(
       [=](std::string& text) -> std::string {
         T value{};

@@ -3,19 +3,20 @@
 #include "cpu_cores.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <exception>
 #include <iostream>
 #include <optional>
-#include <thread>
 
 #include <spdlog/spdlog.h>
 
+#include "cli_numbers.hpp"
 #include "coordinator.hpp"
+#include "coordinator_loop.hpp"
 #include "engine_factory.hpp"
 #include "factoradic_mpz.hpp"
 #include "input_error.hpp"
 #include "instance_source.hpp"
+#include "mailbox.hpp"
 #include "progress_reporter.hpp"
 #include "run_checkpoints.hpp"
 #include "search_driver.hpp"
@@ -29,117 +30,9 @@ namespace {
 
 using cluster::Coordinator;
 
-// How long the coordinator sleeps when no message is waiting; its busy fraction counts the
-// rest of its time.
-constexpr auto kIdleSleep = std::chrono::microseconds(200);
 // Under --node-limit, workers report their counts at least this often (seconds), so the
 // coordinator sees the limit reached soon after it is.
 constexpr double kNodeLimitReportSeconds = 0.2;
-
-struct CoordinatorRun {
-  double busy_seconds = 0;
-  double wall_seconds = 0;
-  // Per worker, since when it has had no work (it reported an empty unit and got no work
-  // since); negative while it has work. At the end: when each worker ran out for good.
-  std::vector<double> idle_since;
-};
-
-// Follows who has work from the messages: an empty report makes a worker idle, work makes it
-// busy again.
-void track_idle(CoordinatorRun& run, int worker, bool reported_empty,
-                const std::vector<cluster::Outgoing>& replies) {
-  if (reported_empty && run.idle_since[worker] < 0) run.idle_since[worker] = run.wall_seconds;
-  for (const auto& out : replies) {
-    const auto* work = std::get_if<cluster::WorkAssignment>(&out.message);
-    if (work != nullptr && !work->intervals.empty()) run.idle_since[out.worker] = -1;
-  }
-}
-
-void send(const cluster::Outgoing& out) {
-  const cluster::Encoded encoded = cluster::encode_for_worker(out.message);
-  cluster::send_bytes(out.worker + 1, static_cast<int>(encoded.tag), encoded.bytes);
-}
-
-void report_progress(ProgressReporter& progress, const Coordinator& c, const CoordinatorRun& run) {
-  const int active = c.workers() - c.terminated_count() - c.hungry_count();
-  progress.report({c.stats().decomposed, c.best().makespan, c.explored_fraction(), active});
-  spdlog::info("coordinator busy {:.1f}% | {} checkpoints | {} splits | {} idle workers",
-               run.wall_seconds > 0 ? 100.0 * run.busy_seconds / run.wall_seconds : 0.0,
-               c.stats().work_messages, c.stats().splits, c.hungry_count());
-}
-
-RunCounters counters_of(const Coordinator& c, double wall_seconds) {
-  return {c.stats().decomposed, c.stats().leaves, wall_seconds, c.stats().work_messages,
-          c.stats().splits};
-}
-
-// The global checkpoint (§4.1.4): W_unassigned and the active copies, the best, the counters.
-void write_checkpoint(CheckpointKeeper& keeper, const Coordinator& c, double wall_seconds) {
-  std::vector<WorkUnit> active;
-  for (const WorkUnit& copy : c.copies()) {
-    if (!copy.empty()) active.push_back(copy);
-  }
-  keeper.write(c.unassigned(), std::move(active), c.best(), counters_of(c, wall_seconds));
-}
-
-// Stops the search for a limit or a signal: the workers get END at their next message (asked
-// for one at once) and hand back what they had not explored.
-void stop(Coordinator& coordinator, const char* why) {
-  if (coordinator.stopping()) return;
-  spdlog::warn("{}: stopping the workers", why);
-  for (const auto& out : coordinator.request_stop()) send(out);
-}
-
-// Checkpoints and stops decided between messages: the time limit, signals, the interval.
-void between_messages(Coordinator& coordinator, const SolveOptions& options,
-                      ProgressReporter& progress, CheckpointKeeper& keeper,
-                      SignalWatcher& signals) {
-  const double now = progress.elapsed_seconds();
-  if (options.time_limit_seconds > 0 && now >= options.time_limit_seconds) {
-    stop(coordinator, "time limit");
-  }
-  // The workers' counts arrive with their checkpoints (every kNodeLimitReportSeconds under a
-  // node limit): the limit is overshot by at most that much search.
-  if (options.node_limit > 0 && coordinator.stats().decomposed >= options.node_limit) {
-    stop(coordinator, "node limit");
-  }
-  const bool signalled_stop = signals.stop_requested() && !coordinator.stopping();
-  if (signals.take_checkpoint_request() || keeper.due() || signalled_stop) {
-    write_checkpoint(keeper, coordinator, now);
-  }
-  if (signalled_stop) stop(coordinator, "signal");
-}
-
-// Algorithm 1's loop: receive, handle, reply, until every worker has left.
-CoordinatorRun coordinate(Coordinator& coordinator, const SolveOptions& options,
-                          ProgressReporter& progress, CheckpointKeeper& keeper,
-                          SignalWatcher& signals) {
-  CoordinatorRun run;
-  run.idle_since.assign(static_cast<size_t>(coordinator.workers()), -1);
-  const auto start = std::chrono::steady_clock::now();
-  while (!coordinator.finished()) {
-    between_messages(coordinator, options, progress, keeper, signals);
-    const auto received = cluster::poll();
-    if (!received) {
-      std::this_thread::sleep_for(kIdleSleep);
-    } else {
-      const auto t0 = std::chrono::steady_clock::now();
-      const int worker = received->source - 1;
-      auto message = cluster::decode_from_worker(received->tag, received->bytes);
-      const auto* report = std::get_if<cluster::WorkReport>(&message);
-      const bool reported_empty = report != nullptr && report->intervals.empty();
-      const auto replies = coordinator.handle(worker, std::move(message));
-      for (const auto& out : replies) send(out);
-      track_idle(run, worker, reported_empty, replies);
-      run.busy_seconds +=
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    }
-    run.wall_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (progress.due()) report_progress(progress, coordinator, run);
-  }
-  return run;
-}
 
 // When the first and the last worker ran out of work for good (2022 Figure 10's idle GPUs).
 std::pair<double, double> first_and_last_idle(const CoordinatorRun& run) {
@@ -161,6 +54,16 @@ nlohmann::json lowest_bounds(const Coordinator& c) {
     bounds.push_back(b == kInfiniteTime ? nlohmann::json(nullptr) : nlohmann::json(b));
   }
   return bounds;
+}
+
+// Where the ranks run, by rank (0: the coordinator): host and node-local rank. A worker
+// takes GPU (node-local rank mod the node's GPUs): engine_factory.cpp.
+nlohmann::json rank_layout(const cluster::MpiSession& session) {
+  nlohmann::json ranks = nlohmann::json::array();
+  for (int r = 0; r < session.size(); ++r) {
+    ranks.push_back({{"host", session.host_name(r)}, {"local_rank", session.local_rank_of(r)}});
+  }
+  return ranks;
 }
 
 // The initial decomposition (2022 §4.1, Algorithm 1 Line 3): [0, n!) cut into one unit per
@@ -208,6 +111,33 @@ auto agreed_setup(const cluster::MpiSession& session, const Setup& setup) -> dec
   throw StoppedByAnotherRank{kExitBadInput};
 }
 
+// Every rank, after its part: a barrier bounded by --rank-timeout. A rank stopped since its
+// last message (its farewell, or the coordinator's result) would hold MPI_Finalize for ever;
+// instead the job is aborted with `status`.
+void meet_at_the_end(const cluster::MpiSession& session, double timeout, int status) {
+  if (cluster::barrier_within(timeout)) return;
+  throw AbortJob{status, "permbb: error: " + session.rank_name(session.rank()) +
+                             ": another rank did not reach the end of the job within " +
+                             number_text(timeout) + " s (--rank-timeout): ending the job"};
+}
+
+// The job ends together: MPI_Finalize waits for every rank, so a rank that stopped answering
+// would hold the others there for ever. Lost ranks: the result and checkpoint are out, the job
+// is aborted with the result's status (3: resumable). Otherwise every rank meets in a barrier
+// (meet_at_the_end) before MPI_Finalize.
+void end_coordinator_rank(const cluster::MpiSession& session, int status,
+                          const std::vector<int>& lost_ranks, cluster::AsyncSends& sends,
+                          double timeout) {
+  if (!lost_ranks.empty()) {
+    std::string ranks;
+    for (int rank : lost_ranks) ranks += (ranks.empty() ? "" : ", ") + std::to_string(rank);
+    throw AbortJob{status, "permbb: ending the job without the lost rank(s) " + ranks +
+                               " (MPI_Abort, exit status " + std::to_string(status) + ")"};
+  }
+  sends.wait_all();  // every worker has said farewell after its END: all were received
+  meet_at_the_end(session, timeout, status);
+}
+
 Coordinator make_coordinator(const Instance& instance, int workers, const StartPoint& start) {
   std::vector<WorkUnit> units =
       start.restarted ? start.units : initial_decomposition(instance.jobs(), workers);
@@ -232,7 +162,9 @@ int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
   CheckpointKeeper keeper(options, instance, settings, start);
   SolveOptions search_options = options;  // the time limit's part left after set-up
   search_options.time_limit_seconds = run_clock.search_time_limit();
-  const CoordinatorRun run = coordinate(coordinator, search_options, progress, keeper, signals);
+  cluster::AsyncSends sends;
+  const CoordinatorRun run = coordinate(
+      coordinator, CoordinatorContext{search_options, progress, keeper, signals, session, sends});
   write_checkpoint(keeper, coordinator, progress.elapsed_seconds());
 
   SolveResult result = make_result_header(instance, settings, start.initial);
@@ -263,8 +195,12 @@ int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
       {"coverage_holds", coordinator.coverage_holds()},
       {"worker_lowest_bounds", lowest_bounds(coordinator)},
       {"first_idle_seconds", first_and_last_idle(run).first},
-      {"last_idle_seconds", first_and_last_idle(run).second}};
-  return emit_result(result, options);
+      {"last_idle_seconds", first_and_last_idle(run).second},
+      {"lost_ranks", run.lost_ranks},
+      {"ranks", rank_layout(session)}};
+  const int status = emit_result(result, options);
+  end_coordinator_rank(session, status, run.lost_ranks, sends, rank_timeout(options));
+  return status;
 }
 
 int run_worker_rank(const SolveOptions& options, const Instance& instance,
@@ -294,13 +230,24 @@ int run_worker_rank(const SolveOptions& options, const Instance& instance,
   // A GPU engine pauses all its IVMs at the end of a slice; a CPU engine pauses cheaply.
   if (engine->name() == "gpu") worker.slice_seconds = 0.2;
   worker.time_limit_seconds = options.time_limit_seconds;
+  worker.reply_timeout_seconds = rank_timeout(options);
   // Heuristic threads share this rank's cores; each rank seeds them differently.
   const auto hybrid = start_hybridization(options, instance, incumbent, engine->name(),
                                           std::max(1, session.local_size() - 1),
                                           static_cast<std::uint64_t>(session.rank()) * 1000003u);
   if (hybrid) worker.between_slices = [&hybrid](SearchEngine& e) { hybrid->between_slices(e); };
-  cluster::run_worker(*engine, incumbent, worker);
+  try {
+    cluster::run_worker(*engine, incumbent, worker);
+  } catch (const cluster::ReplyOverdue& e) {
+    // The coordinator stopped answering: its last periodic checkpoint holds the state (a unit
+    // leaves it only once explored), so the job ends resumable.
+    throw AbortJob{exit_code(SolveStatus::kIncomplete),
+                   "permbb: error: " + session.rank_name(session.rank()) + ": " + e.what() +
+                       " (--rank-timeout " + number_text(worker.reply_timeout_seconds) +
+                       "): ending the job; restart from the last checkpoint"};
+  }
   if (hybrid) hybrid->stop();
+  meet_at_the_end(session, worker.reply_timeout_seconds, exit_code(SolveStatus::kIncomplete));
   return 0;
 }
 
@@ -309,6 +256,7 @@ int run_worker_rank(const SolveOptions& options, const Instance& instance,
 int run_cluster_solve(const SolveOptions& options, const cluster::MpiSession& session,
                       SignalWatcher& signals) {
   check_output_paths(options);
+  rank_timeout(options);  // refused (exit 2) before any rank starts its part
   const Instance instance = load_instance(options.instance);
   // One job has one schedule and nothing to explore or share: rank 0 answers alone, as a
   // single process would, and the workers end at once.

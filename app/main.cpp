@@ -47,6 +47,12 @@ int solve_under_mpi(int& argc, char**& argv, const permbb::app::SolveOptions& op
     return permbb::kExitBadInput;
   } catch (const permbb::app::StoppedByAnotherRank& stop) {
     return stop.status;
+  } catch (const permbb::app::AbortJob& abort) {
+    // What this rank printed must be out before the abort ends it.
+    std::cout.flush();
+    spdlog::default_logger()->flush();
+    permbb::cluster::abort_job(abort.message, abort.status);
+    return abort.status;
   } catch (const std::exception& e) {
     permbb::cluster::abort_job("permbb: rank " + std::to_string(session.rank()) +
                                    ": internal error: " + e.what(),

@@ -69,6 +69,7 @@ SolveStatus status_of(const SearchOutcome& outcome, const Incumbent& incumbent) 
 int run_solve(const SolveOptions& options, SignalWatcher& signals) {
   const RunClock run_clock(options.time_limit_seconds, signals);
   check_output_paths(options);
+  rank_timeout(options);  // refused alike with and without mpirun
   const Instance instance = load_instance(options.instance);
   const SearchSettings settings{bound_for(options.bound, instance),
                                 parse_branching_rule(options.branching)};

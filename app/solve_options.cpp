@@ -1,5 +1,6 @@
 #include "solve_options.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "cli_numbers.hpp"
@@ -85,6 +86,12 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
                      "under mpirun: seconds between a worker's checkpoints to the coordinator")
       ->check(number_above(0.0))
       ->capture_default_str();
+  command
+      .add_option("--rank-timeout", options.rank_timeout_seconds,
+                  "under mpirun: seconds a rank may go without answering before it counts as "
+                  "stopped; the job then ends resumable (exit 3) with a checkpoint (default: "
+                  "max(120, 4 x --worker-checkpoint-interval); must exceed that interval)")
+      ->check(number_above(0.0));
   // For the robustness tests: makes rank 1 fail, to check that the job aborts, not hangs.
   command.add_option("--fault-injection", options.fault_injection)
       ->check(CLI::IsMember({"worker-exception"}))
@@ -112,6 +119,17 @@ bool same_file(const std::string& a, const std::string& b) {
 }
 
 }  // namespace
+
+double rank_timeout(const SolveOptions& options) {
+  const double interval = options.worker_checkpoint_seconds;
+  if (options.rank_timeout_seconds == 0) return std::max(120.0, 4 * interval);
+  if (options.rank_timeout_seconds <= interval) {
+    throw InputError("--rank-timeout " + number_text(options.rank_timeout_seconds) +
+                     " must exceed --worker-checkpoint-interval " + number_text(interval) +
+                     ": a healthy worker is silent that long between its checkpoints");
+  }
+  return options.rank_timeout_seconds;
+}
 
 void check_output_paths(const SolveOptions& options) {
   struct Clash {

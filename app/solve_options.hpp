@@ -30,6 +30,7 @@ struct SolveOptions {
   double heuristic_seconds = 2;           // wall-clock budget of one heuristic run
   std::uint64_t seed = 0;                 // heuristic threads' random seed
   double worker_checkpoint_seconds = 30;  // cluster workers (2022 §4.2.1)
+  double rank_timeout_seconds = 0;        // 0: the default of rank_timeout()
   std::string checkpoint_path;            // global checkpoint file (none: no checkpoints)
   double checkpoint_seconds = 300;
   std::string restart_path;               // restart from this checkpoint
@@ -41,6 +42,11 @@ struct SolveOptions {
 };
 
 void add_solve_options(CLI::App& command, SolveOptions& options);
+
+// Under mpirun: how long a rank may owe a message before it counts as stopped (--rank-timeout;
+// default max(120, 4 x --worker-checkpoint-interval)). Throws InputError unless it exceeds
+// --worker-checkpoint-interval, the time a healthy worker may be silent.
+double rank_timeout(const SolveOptions& options);
 
 // Throws InputError when an output would overwrite an input: --checkpoint or --json naming
 // the instance file, --json naming the checkpoint or the restart file (--checkpoint naming

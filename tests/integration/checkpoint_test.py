@@ -84,6 +84,18 @@ def kill_job(proc, timeout=30, sig=signal.SIGKILL):
     return proc.communicate(timeout=timeout)
 
 
+def finish_job(proc, timeout=120):
+    """Waits `timeout` s for the job `proc` started (kills it all if it runs longer): its exit
+    status, its JSON result (None without one) and its stderr."""
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        kill_job(proc)
+        raise
+    text = out.strip()
+    return proc.returncode, json.loads(text) if text.startswith("{") else None, err
+
+
 def stamp(path):
     """What identifies one write of a checkpoint: a new file replaces the old (rename)."""
     try:

@@ -61,6 +61,11 @@ class NumericOptions(OneLineError):
             ["solve", path, "--time-limit", "nan"], ["solve", path, "--time-limit", "-inf"],
             ["solve", path, "--checkpoint-interval", "nan"],
             ["solve", path, "--heuristic-seconds", "nan"],
+            ["solve", path, "--rank-timeout", "nan"], ["solve", path, "--rank-timeout", "0"],
+            # Not above --worker-checkpoint-interval (30 s by default): it would fire in a
+            # healthy run.
+            ["solve", path, "--rank-timeout", "30"],
+            ["solve", path, "--rank-timeout", "2", "--worker-checkpoint-interval", "5"],
             ["solve", path, "--node-limit", "18446744073709551616"],
             ["solve", path, "--node-limit", "-1"], ["solve", path, "--threads", "4097"],
             ["solve", path, "--threads", "abc"], ["solve", path, "--threads", "2.5"],

@@ -24,8 +24,8 @@ import tempfile
 import time
 import unittest
 
-from checkpoint_test import BIN, ENV, MPIRUN, describe, kill_job, session_processes, stamp, \
-    wait_for_file
+from checkpoint_test import BIN, ENV, MPIRUN, describe, finish_job, kill_job, \
+    session_processes, stamp, wait_for_file
 
 INSTANCE = "ta020"  # 20 x 10, about 285 000 nodes at --ub opt: about a second on one thread
 # ta020 with the backward branching rule: about 3 million nodes, a few seconds on one thread,
@@ -47,17 +47,6 @@ def command(ranks, *args, instance=INSTANCE, ub="opt", threads=1):
 def start(ranks, *args, **kwargs):
     return subprocess.Popen(command(ranks, *args, **kwargs), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=ENV, start_new_session=True)
-
-
-def finish(proc, timeout=120):
-    """Waits for `proc`; its exit status and its JSON result (None without one)."""
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        kill_job(proc)
-        raise
-    text = out.strip()
-    return proc.returncode, json.loads(text) if text.startswith("{") else None, err
 
 
 def holds_signals(pid, task=None):
@@ -161,7 +150,7 @@ class Reference:
     @classmethod
     def uninterrupted_nodes(cls, *args):
         if args not in cls.nodes:
-            code, result, err = finish(start(1, *args, threads=2))
+            code, result, err = finish_job(start(1, *args, threads=2))
             assert code == 0, err
             cls.nodes[args] = result["nodes_decomposed"]
         return cls.nodes[args]
@@ -186,7 +175,7 @@ class SignalCase(unittest.TestCase):
     def finish_chain(self, *args, ranks=1, restarts=1, path=None):
         """Restarts from the checkpoint (`path`, default FILE) to the end: the node total of
         all runs is the uninterrupted run's, and no temporary file is left."""
-        code, result, err = finish(start(ranks, *args, "--restart", path or self.ckpt,
+        code, result, err = finish_job(start(ranks, *args, "--restart", path or self.ckpt,
                                          "--checkpoint", self.ckpt))
         self.assertEqual(code, 0, err)
         self.assertEqual(result["status"], "no-better-than-ub")
@@ -209,12 +198,12 @@ class SingleProcess(SignalCase):
         for sig in [signal.SIGTERM, signal.SIGINT]:
             with self.subTest(signal=sig.name):
                 proc = self.start_and_signal_in_set_up(sig)
-                self.assert_resumable(*finish(proc))
+                self.assert_resumable(*finish_job(proc))
                 self.finish_chain()
 
     def test_usr1_as_soon_as_main_runs_writes_a_checkpoint_and_the_run_goes_on(self):
         proc = self.start_and_signal_in_set_up(signal.SIGUSR1)
-        code, result, err = finish(proc)
+        code, result, err = finish_job(proc)
         self.assertEqual(code, 0, err)
         self.assertEqual(result["nodes_decomposed"], Reference.uninterrupted_nodes())
         # FILE.prev is the checkpoint USR1 asked for, FILE the final one; the first resumes.
@@ -234,7 +223,7 @@ class SingleProcess(SignalCase):
                 if second is not None:
                     time.sleep(self.rng.uniform(0, 0.002))
                     os.kill(proc.pid, second)
-                self.assert_resumable(*finish(proc))
+                self.assert_resumable(*finish_job(proc))
                 self.finish_chain(*LONGER)
 
     def test_signals_while_the_last_checkpoint_is_written_and_the_process_exits(self):
@@ -249,7 +238,7 @@ class SingleProcess(SignalCase):
             except ProcessLookupError:
                 break
             time.sleep(0.0005)
-        self.assert_resumable(*finish(proc))
+        self.assert_resumable(*finish_job(proc))
         self.finish_chain()
 
     def test_kill_9_during_writes_then_restarts_remove_the_temporaries(self):
@@ -275,7 +264,7 @@ class SingleProcess(SignalCase):
         wait_until_holding(proc.pid)
         sent = time.time()
         os.kill(proc.pid, signal.SIGTERM)
-        self.assert_resumable(*finish(proc))
+        self.assert_resumable(*finish_job(proc))
         self.assertLess(time.time() - sent, 10)
 
 
@@ -292,7 +281,7 @@ class UnderMpirun(SignalCase):
                     stop_when_holding(pid)
                     os.kill(pid, signal.SIGTERM)
                     os.kill(pid, signal.SIGCONT)
-                code, _, err = finish(proc)
+                code, _, err = finish_job(proc)
                 self.assertEqual(code, 3, err)
                 self.assertFalse(describe(self.ckpt)["complete"])
                 self.finish_chain(ranks=self.ranks)
@@ -326,7 +315,7 @@ class UnderMpirun(SignalCase):
             self.assertEqual(threads_not_holding(pid), [], f"threads of rank {rank}")
         os.kill(pids[0], signal.SIGTERM)
         self.thaw(pids)
-        code, result, err = finish(proc)
+        code, result, err = finish_job(proc)
         self.assertEqual(code, 3, err)
         self.assertEqual(result["status"], "incomplete")
         self.assertFalse(describe(self.ckpt)["complete"])
@@ -353,7 +342,7 @@ class OtherCommands(unittest.TestCase):
                                 stderr=subprocess.PIPE, text=True, start_new_session=True)
         time.sleep(0.3)
         proc.send_signal(signal.SIGTERM)
-        finish(proc, timeout=20)
+        finish_job(proc, timeout=20)
         self.assertEqual(proc.returncode, -signal.SIGTERM)
 
 
