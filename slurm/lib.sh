@@ -81,6 +81,37 @@ pbs_job_active() {
   esac
 }
 
+# Dies if a solver option ("${@:2}") is one the batch script sets itself (the checkpoint,
+# the JSON result, the restart); $1 names who sets it. --checkpoint-interval and the like are
+# the user's.
+pbs_refuse_own_options() {
+  local who=$1 o
+  shift
+  for o in "$@"; do
+    case "$o" in
+      --checkpoint | --checkpoint=* | --json | --json=* | --restart | --restart=* | --restart-fallback)
+        pbs_die "solver option $o is set by $who" ;;
+    esac
+  done
+}
+
+# Slurm keeps a job that no node can ever satisfy pending for ever (more nodes than the
+# partition has, an unknown node name): ask it first, with the job's sbatch options ("$@").
+# sbatch --test-only submits nothing. Dies with Slurm's message (exit 2) if it cannot.
+pbs_check_satisfiable() {
+  local why
+  why=$(sbatch --test-only "$@" --wrap true 2>&1) && return 0
+  why=$(grep -v '^[[:space:]]*$' <<<"$why" | tail -n 1)
+  pbs_die "Slurm cannot run this job ($*): ${why:-sbatch --test-only failed}"
+}
+
+# Slurm's state and reason for a job, as one line ("JobState=FAILED Reason=JobLaunchFailure
+# ExitCode=0:53"); empty when Slurm no longer knows the job (MinJobAge).
+pbs_job_state_text() {
+  scontrol show job "$1" 2>/dev/null |
+    grep -o -E '(JobState|Reason|ExitCode)=[^ ]*' | tr '\n' ' ' | sed 's/ $//'
+}
+
 # Reads sbatch options (one per line, as permbb-submit stores them) into the array named $2.
 # shellcheck disable=SC2034  # `into` refers to the caller's array
 pbs_read_options() {

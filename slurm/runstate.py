@@ -11,7 +11,14 @@ outcome of a link:
   resumable   a checkpoint is saved and a follow-up link is queued;
   incomplete  resumable, but no follow-up (the maximum number of links is reached, or the
               follow-up was cancelled);
-  failed      bad input or a crash: the chain stops.
+  failed      bad input, or a failure that a restart does not get past: the chain stops.
+  lost        the link never recorded its end (its first node, with the coordinator and
+              the batch script, was lost); the next link records this when it starts.
+A link whose launcher fails (a rank killed, a node lost, a rank that stopped answering) is
+resumable: the next link restarts from the checkpoint on disk (or afresh when there is none
+yet), on whatever nodes Slurm gives it. Two such failures in a row without progress (the checkpoint's node
+count unchanged) end the chain as failed, so that a rank that cannot start, or a crash that
+comes back, stops the chain instead of spending every link on it.
 The chain ends with complete, incomplete or failed; complete and incomplete write
 RUN/result.json: the solver's JSON of the last link (its counters are totals over all
 restarts) plus a "chain" object.
@@ -116,6 +123,16 @@ def chain_path(run):
     return os.path.join(run, "chain.json")
 
 
+def mark_lost(link):
+    """A link that never recorded its end: its batch script was killed with its node (the
+    node of the coordinator) before it could. The next link restarts from the checkpoint
+    on disk, which the coordinator writes every --checkpoint-interval seconds."""
+    link.update({"outcome": "lost", "launcher_failed": True, "signal": "none",
+                 "reason": "the link ended without recording its end (its first node, which "
+                           "runs the coordinator, was lost?): the next link restarts from "
+                           "the last periodic checkpoint"})
+
+
 def cmd_link_start(args):
     chain = load(chain_path(args.run), default={})
     chain.setdefault("instance", args.instance)
@@ -125,8 +142,12 @@ def cmd_link_start(args):
     chain["status"] = "running"
     chain.setdefault("links", [])
     chain["links"] = [l for l in chain["links"] if l.get("link") != args.link]
+    for earlier in chain["links"]:
+        if earlier["link"] < args.link and "outcome" not in earlier:
+            mark_lost(earlier)
     chain["links"].append({
-        "link": args.link, "job_id": args.job, "host": args.host, "launcher": args.launcher,
+        "link": args.link, "job_id": args.job, "host": args.host,
+        "hosts": args.hosts.split() if args.hosts else [args.host], "launcher": args.launcher,
         "ranks": args.ranks, "workers": args.workers, "gpus_per_node": args.gpus_per_node,
         "restarted_from_checkpoint": args.restarted == "yes", "started_at": now(),
         "successor_job_id": args.successor or None})
@@ -170,8 +191,27 @@ def cmd_chain_jobs(args):
     return 0
 
 
-def classify(exit_code, signalled, link_result, checkpoint):
-    """The outcome of one link (before looking at whether a follow-up is queued)."""
+def cmd_chain_vanished(args):
+    """The chain's jobs have all left Slurm while it is not ended: no link could record its
+    end (the job failed to launch: the nodes could not open the run folder, say). The chain
+    is failed, with Slurm's last word on the jobs."""
+    chain = load(chain_path(args.run))
+    if chain.get("status") in CHAIN_ENDS:
+        print(chain["status"])
+        return 0
+    chain["status"] = "failed"
+    chain["reason"] = (f"job(s) {args.jobs} left Slurm without ending the chain "
+                       f"({args.slurm or 'Slurm no longer knows them'}): is the run folder on "
+                       f"a file system the nodes share, and writable there?")
+    chain["ended_at"] = now()
+    save(chain_path(args.run), chain)
+    print("failed")
+    return 0
+
+
+def classify(exit_code, signalled, link_result, checkpoint, previous=None):
+    """The outcome of one link (before looking at whether a follow-up is queued). `previous`
+    is the chain's record of the link before, if any."""
     status = (link_result or {}).get("status")
     if exit_code == 0 and status in COMPLETE_STATUSES:
         return "complete", f"search complete ({status})"
@@ -186,7 +226,17 @@ def classify(exit_code, signalled, link_result, checkpoint):
             return "resumable", (f"checkpoint saved, remaining fraction "
                                  f"{checkpoint.get('remaining_fraction')}")
         return "resumable", "stopped before the first checkpoint; the next link starts afresh"
-    return "failed", f"solver exit {exit_code}"
+    nodes = (checkpoint or {}).get("nodes_decomposed")
+    if (previous or {}).get("launcher_failed") and \
+            previous.get("checkpoint_nodes_decomposed") == nodes:
+        return "failed", (f"launcher exit {exit_code} twice in a row without progress "
+                          f"(a rank that cannot start, or a crash that comes back)")
+    if checkpoint is None:
+        return "resumable", (f"launcher exit {exit_code} before the first checkpoint: a rank "
+                             f"or a node was lost; the next link starts afresh")
+    return "resumable", (f"launcher exit {exit_code}: a rank or a node was lost; restart "
+                         f"from the checkpoint (remaining fraction "
+                         f"{checkpoint.get('remaining_fraction')})")
 
 
 def result_from_checkpoint(checkpoint, instance):
@@ -208,7 +258,9 @@ def cmd_link_end(args):
     chain = load(chain_path(args.run))
     link_result = load_optional(args.link_json)
     checkpoint = load_optional(args.checkpoint_json)
-    outcome, reason = classify(args.exit, args.signalled != "none", link_result, checkpoint)
+    earlier = [l for l in chain["links"] if l["link"] < args.link]
+    outcome, reason = classify(args.exit, args.signalled != "none", link_result, checkpoint,
+                               earlier[-1] if earlier else None)
     if outcome == "resumable" and not args.successor:
         outcome = "incomplete"
         reason += (f"; no follow-up queued (link {args.link}; this submission allowed up to "
@@ -216,6 +268,7 @@ def cmd_link_end(args):
     record = next(l for l in chain["links"] if l["link"] == args.link)
     record.update({"ended_at": now(), "solver_exit": args.exit, "signal": args.signalled,
                    "outcome": outcome, "reason": reason,
+                   "launcher_failed": args.exit not in (0, 2, 3) and args.signalled == "none",
                    "solver_status": (link_result or {}).get("status"),
                    "checkpoint_remaining_fraction": (checkpoint or {}).get("remaining_fraction"),
                    "checkpoint_nodes_decomposed": (checkpoint or {}).get("nodes_decomposed"),
@@ -385,7 +438,7 @@ def main(argv):
 
     s = sub.add_parser("link-start", help="record that a link started")
     s.add_argument("run")
-    for name in ("--instance", "--job", "--host", "--launcher", "--successor"):
+    for name in ("--instance", "--job", "--host", "--launcher", "--successor", "--hosts"):
         s.add_argument(name, default="")
     for name in ("--link", "--max-links", "--ranks", "--workers", "--gpus-per-node"):
         s.add_argument(name, type=int, required=True)
@@ -403,6 +456,13 @@ def main(argv):
     s = sub.add_parser("chain-jobs", help="print the chain's jobs that may still be in Slurm")
     s.add_argument("run")
     s.set_defaults(func=cmd_chain_jobs)
+
+    s = sub.add_parser("chain-vanished",
+                       help="mark failed a chain whose jobs left Slurm before it ended")
+    s.add_argument("run")
+    s.add_argument("--jobs", required=True)
+    s.add_argument("--slurm", default="", help="what Slurm says of the jobs")
+    s.set_defaults(func=cmd_chain_vanished)
 
     s = sub.add_parser("link-end", help="classify a finished link; print its outcome")
     s.add_argument("run")
