@@ -68,11 +68,13 @@ slurm_cluster_logs() {
   done
 }
 
-slurm_cluster_write_conf() {
+# The lines of slurm.conf every test cluster shares, for a controller at HOST ("name(address)")
+# and PORT (slurmd: PORT + 1), with munge's socket and Slurm's state in DIR: plugins that
+# need no cgroups, a scheduler that looks every 2 s. The callers add the nodes' lines.
+slurm_cluster_common_conf() {
   local dir=$1 host=$2 port=$3
-  cat >"$dir/slurm.conf" <<EOF
-ClusterName=permbbci
-SlurmctldHost=${host}(127.0.0.1)
+  cat <<EOF
+SlurmctldHost=${host}
 SlurmctldPort=${port}
 SlurmdPort=$((port + 1))
 SlurmUser=root
@@ -81,11 +83,8 @@ AuthType=auth/munge
 CredType=cred/munge
 AuthInfo=socket=$dir/munge/munge.socket,cred_expire=30
 StateSaveLocation=$dir/state
-SlurmdSpoolDir=$dir/spool
 SlurmctldPidFile=$dir/slurmctld.pid
-SlurmdPidFile=$dir/slurmd.pid
 SlurmctldLogFile=$dir/slurmctld.log
-SlurmdLogFile=$dir/slurmd.log
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SwitchType=switch/none
@@ -102,9 +101,40 @@ ReturnToService=2
 KillWait=10
 MinJobAge=600
 MailProg=/bin/true
-NodeName=${host} NodeAddr=127.0.0.1 CPUs=16 RealMemory=16000 State=UNKNOWN
-PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscribe=YES
 EOF
+}
+
+slurm_cluster_write_conf() {
+  local dir=$1 host=$2 port=$3
+  {
+    echo "ClusterName=permbbci"
+    slurm_cluster_common_conf "$dir" "${host}(127.0.0.1)" "$port"
+    echo "SlurmdSpoolDir=$dir/spool"
+    echo "SlurmdPidFile=$dir/slurmd.pid"
+    echo "SlurmdLogFile=$dir/slurmd.log"
+    echo "NodeName=${host} NodeAddr=127.0.0.1 CPUs=16 RealMemory=16000 State=UNKNOWN"
+    echo "PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscribe=YES"
+  } >"$dir/slurm.conf"
+}
+
+# Starts munged as user munge with its own key, socket, pid and log in DIR/munge, and waits
+# (at most 10 s) until it answers. On failure: the log tails printed, what started stopped.
+slurm_cluster_start_munge() {
+  local dir=$1
+  mkdir -p "$dir/munge"
+  chmod 755 "$dir/munge"
+  dd if=/dev/urandom of="$dir/munge/munge.key" bs=1024 count=1 status=none
+  chmod 400 "$dir/munge/munge.key"
+  chown -R munge: "$dir/munge"
+  runuser -u munge -- test -x "$dir/munge" ||
+    { slurm_cluster_log "user munge cannot reach $dir/munge (make its parents world-executable)"
+      return 1; }
+  runuser -u munge -- munged --socket="$dir/munge/munge.socket" \
+    --key-file="$dir/munge/munge.key" --pid-file="$dir/munge/munged.pid" \
+    --log-file="$dir/munge/munged.log" --seed-file="$dir/munge/munged.seed" ||
+    { slurm_cluster_log "munged did not start"; slurm_cluster_logs; return 1; }
+  slurm_cluster_wait_for 10 slurm_cluster_munge_ok ||
+    { slurm_cluster_log "munge does not answer after 10 s"; slurm_cluster_fail; return 1; }
 }
 
 # Starts munged (as user munge, own key and socket), then slurmctld, then slurmd, in DIR
@@ -122,21 +152,8 @@ slurm_cluster_start() {
   # Two ports of our own, so that a Slurm already running here is left alone.
   port=${SLURM_CLUSTER_PORT:-$((20000 + ($$ % 10000) * 2))}
   chmod 755 "$dir"
-  mkdir -p "$dir/state" "$dir/spool" "$dir/munge"
-  chmod 755 "$dir/munge"
-  dd if=/dev/urandom of="$dir/munge/munge.key" bs=1024 count=1 status=none
-  chmod 400 "$dir/munge/munge.key"
-  chown -R munge: "$dir/munge"
-  runuser -u munge -- test -x "$dir/munge" ||
-    { slurm_cluster_log "user munge cannot reach $dir/munge (make its parents world-executable)"
-      return 1; }
-
-  runuser -u munge -- munged --socket="$dir/munge/munge.socket" \
-    --key-file="$dir/munge/munge.key" --pid-file="$dir/munge/munged.pid" \
-    --log-file="$dir/munge/munged.log" --seed-file="$dir/munge/munged.seed" ||
-    { slurm_cluster_log "munged did not start"; slurm_cluster_logs; return 1; }
-  slurm_cluster_wait_for 10 slurm_cluster_munge_ok ||
-    { slurm_cluster_log "munge does not answer after 10 s"; slurm_cluster_fail; return 1; }
+  mkdir -p "$dir/state" "$dir/spool"
+  slurm_cluster_start_munge "$dir" || return 1
 
   slurm_cluster_write_conf "$dir" "$host" "$port"
   export SLURM_CONF=$dir/slurm.conf

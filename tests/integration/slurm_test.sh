@@ -16,94 +16,20 @@
 # Usage: tests/integration/slurm_test.sh PATH/TO/permbb
 set -uo pipefail
 
-PERMBB=${1:?usage: slurm_test.sh PATH/TO/permbb}
-[ -x "$PERMBB" ] || { echo "[slurm_test] FAIL: no permbb executable at $PERMBB" >&2; exit 1; }
-PERMBB=$(cd "$(dirname "$PERMBB")" && pwd)/$(basename "$PERMBB")
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-SLURM_DIR=$ROOT/slurm
-STARTED=$(date +%s)
-
+TEST_NAME=slurm_test
+# shellcheck source=slurm_test_lib.sh disable=SC1091
+source "$HERE/slurm_test_lib.sh"
 # shellcheck source=slurm_cluster.sh disable=SC1091
 source "$HERE/slurm_cluster.sh"
-
-log() { echo "[slurm_test $(($(date +%s) - STARTED))s] $*"; }
-fail() {
-  echo "[slurm_test] FAIL: $*" >&2
-  squeue 2>/dev/null >&2
-  exit 1
-}
-
-# Prints the files of a run folder (chain, result, job output) for a failure.
-show_run() {
-  local f
-  for f in "$1"/chain.json "$1"/sweep.json "$1"/slurm-*.out "$1"/*/slurm-*.out; do
-    [ -f "$f" ] || continue
-    echo "----- $f" >&2
-    tail -n 40 "$f" >&2
-  done
-}
-
-json() { python3 "$SLURM_DIR/runstate.py" get "$1" "$2"; }
-# A Python expression over the JSON in a file, bound to d: jq "FILE" 'len(d["links"])'.
-jq() {
-  python3 -c 'import json,sys
-try:
-    d = json.load(open(sys.argv[1]))
-except (OSError, ValueError):
-    sys.exit(1)
-print(eval(sys.argv[2]))' "$1" "$2"
-}
-
-expect_eq() {  # what, got, expected, run folder to show on failure
-  [ "$2" = "$3" ] && return 0
-  show_run "${4:-/nonexistent}"
-  fail "$1: got '$2', expected '$3'"
-}
-
-# Waits (at most $2 s) until the chain in $1 has ended and none of its jobs is in Slurm.
-wait_chain() {
-  local run=$1 seconds=$2 deadline status
-  deadline=$(($(date +%s) + seconds))
-  while :; do
-    status=$(json "$run/chain.json" status 2>/dev/null)
-    case "$status" in
-      complete | incomplete | failed)
-        [ -z "$(squeue -h -n "$3" -o %i 2>/dev/null)" ] && return 0 ;;
-    esac
-    if [ "$(date +%s)" -ge "$deadline" ]; then
-      show_run "$run"
-      fail "$run: chain not ended after $seconds s (status '$status')"
-    fi
-    sleep 0.5
-  done
-}
-
-wait_file() {  # file, seconds
-  local deadline=$(($(date +%s) + $2))
-  until [ -s "$1" ]; do
-    [ "$(date +%s)" -lt "$deadline" ] || fail "$1 did not appear in $2 s"
-    sleep 0.1
-  done
-}
-
+PERMBB=$(absolute_permbb "${1:-}") || exit 1
 
 WORK=""
 cleanup() {
   local rc=$? pids
   slurm_cluster_stop
   pids=$(SLURM_CLUSTER_DIR=$WORK/cluster slurm_cluster_job_pids)
-  if [ -n "$pids" ]; then
-    echo "[slurm_test] FAIL: processes left running: $pids" >&2
-    rc=1
-  fi
-  if [ $rc -eq 0 ]; then
-    rm -rf "$WORK"
-    log "passed"
-  else
-    echo "[slurm_test] kept $WORK for inspection" >&2
-  fi
-  exit $rc
+  end_test "$rc" "${pids:+processes still running: $pids}"
 }
 
 # --- 0. set-up -----------------------------------------------------------------------------
