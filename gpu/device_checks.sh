@@ -3,7 +3,8 @@
 # of prebuilt binaries (default build-gpu-run: tests/gpu/test_gpu_*, permbb-gpu-check,
 # permbb-cpu-check). Logs go to $OUT (default ./device-out). Each step has a time limit, so a
 # hang costs that step only.
-#   gpu/device_checks.sh [BIN_DIR] [tests|sanitize|sweep|bench|large|contention|pools|divergence]...
+#   gpu/device_checks.sh [BIN_DIR] [tests|sanitize|sweep|bench|large|contention|pools|divergence|
+#                                  records]...
 # The flag lists below ($flags, $args) are split into words on purpose.
 # shellcheck disable=SC2086
 set -u
@@ -71,6 +72,14 @@ for step in $STEPS; do
           --csv "$BIN/permbb-gpu-check" ta021 --ub opt $flags --budget 20 2>&1 \
           | grep -v "^==PROF==" | tee -a "$OUT/divergence.csv"
       done ;;
+    records)
+      # bench/records.py: the 2022 records through the cluster on this host's GPUs. A row left
+      # unfinished continues from its checkpoint at the next call (RECORDS_DIR, kept on a warm
+      # machine; its files also go to $OUT).
+      records=${RECORDS_DIR:-$BIN/records-runs}
+      timeout 590 python3 bench/records.py --bin "$BIN/permbb" --run-dir "$records" \
+        --budget "${RECORDS_BUDGET:-540}" --json "$OUT/records.json" 2>&1 | tee -a "$OUT/records.md"
+      tar czf "$OUT/records-runs.tgz" -C "$(dirname "$records")" "$(basename "$records")" ;;
     bench)
       timeout 250 python3 bench/gpu.py --bin "$BIN/permbb" --cpu-budget 10 --gpu-budget 20 \
         --json "$OUT/bench.json" 2>&1 | tee -a "$OUT/bench.md" ;;
