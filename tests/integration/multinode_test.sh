@@ -68,10 +68,10 @@ expect_exact() {  # run folder, reference count, what
   expect_eq "$3: status" "$(json "$1/result.json" status)" no-better-than-ub "$1"
   expect_eq "$3: nodes over all links" "$(json "$1/result.json" nodes_decomposed)" "$2" "$1"
 }
-reference_nodes() {  # instance and options: the node count of one process, one thread
-  "$PERMBB" solve "$@" --ub opt --threads 1 --no-gpu --quiet --json "$WORK/ref.json" >/dev/null ||
-    fail "reference run $* failed"
-  json "$WORK/ref.json" nodes_decomposed
+# One process, one thread, at --ub opt: its result (JSON file $1) holds the node count every
+# chain of the same instance must reach.
+reference_run() {  # result file, instance and options
+  "$PERMBB" solve "${@:2}" --ub opt --threads 1 --no-gpu --quiet --json "$1" >/dev/null
 }
 
 # --- set-up ----------------------------------------------------------------------------
@@ -83,14 +83,21 @@ mn_namespaces_allowed || fail "needs root and network namespaces (ip netns, unsh
 WORK=$(mktemp -d /tmp/permbb-multinode-test.XXXXXX)
 chmod 755 "$WORK"  # munged runs as user munge
 trap cleanup EXIT
+SMALL=(ta011 --branch bwd)  # about 6 M nodes, 1.5 s on one core
+LONG=(ta017)                # about 38 M nodes, 15 s on one core: faults land mid-run
+# The references run while the cluster starts (mostly waiting for its daemons).
+reference_run "$WORK/ref-small.json" "${SMALL[@]}" &
+small_reference=$!
+reference_run "$WORK/ref-long.json" "${LONG[@]}" &
+long_reference=$!
 mn_cluster_start "$WORK/cluster" 4 || fail "the cluster did not start"
 TAG=$MN_TAG
 cd "$WORK" || fail "cannot enter $WORK"
 log "cluster up: $MN_NODES"
-SMALL=(ta011 --branch bwd)  # about 6 M nodes, 1.5 s on one core
-LONG=(ta017)                # about 38 M nodes, 15 s on one core: faults land mid-run
-REF_SMALL=$(reference_nodes "${SMALL[@]}")
-REF_LONG=$(reference_nodes "${LONG[@]}")
+wait "$small_reference" || fail "reference run ${SMALL[*]} failed"
+wait "$long_reference" || fail "reference run ${LONG[*]} failed"
+REF_SMALL=$(json "$WORK/ref-small.json" nodes_decomposed)
+REF_LONG=$(json "$WORK/ref-long.json" nodes_decomposed)
 log "one process at --ub opt: ${SMALL[*]} $REF_SMALL nodes, ${LONG[*]} $REF_LONG nodes"
 FAULTY=(--ub opt --threads 1 --worker-checkpoint-interval 1 --rank-timeout 6)
 
