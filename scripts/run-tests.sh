@@ -26,6 +26,12 @@ step() { echo "== $* ($(date -u +%H:%M:%S)) =="; }
 step "Release build: every test"
 "$root/scripts/setup.sh" "${gpu_option[@]}"
 ctest --test-dir "$root/build" -j "$jobs" --output-on-failure --timeout 900
+# The multi-node tests are registered only where network namespaces are allowed: say so.
+registered=$(ctest --test-dir "$root/build" -N -L multinode)
+if ! grep -q "Total Tests: [1-9]" <<<"$registered"; then
+  echo "NOTE: the multinode tests were not registered: this machine does not allow root" \
+    "network namespaces (tests/integration/multinode_cluster.sh)"
+fi
 
 step "ThreadSanitizer: tests labelled 'threads'"
 "$root/scripts/setup.sh" --build-dir build-tsan --tsan --target permbb_threaded_tests
