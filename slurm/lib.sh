@@ -105,6 +105,23 @@ pbs_check_satisfiable() {
   pbs_die "Slurm cannot run this job ($*): ${why:-sbatch --test-only failed}"
 }
 
+# Dies unless Slurm answers: a job that seems gone must not be taken for one that is.
+pbs_require_squeue() {
+  squeue -h -o %i >/dev/null 2>&1 || pbs_die "cannot reach Slurm (squeue failed)"
+}
+
+# Succeeds when none of the jobs ($1, space-separated, at least one) is in Slurm any more,
+# printing what Slurm says of each ("J: JobState=... Reason=...; ...").
+pbs_jobs_gone() {
+  local job said=""
+  [ -n "${1// /}" ] || return 1
+  for job in $1; do
+    ! pbs_job_active "$job" || return 1
+    said+="${said:+; }$job: $(pbs_job_state_text "$job")"
+  done
+  echo "$said"
+}
+
 # Slurm's state and reason for a job, as one line ("JobState=FAILED Reason=JobLaunchFailure
 # ExitCode=0:53"); empty when Slurm no longer knows the job (MinJobAge).
 pbs_job_state_text() {

@@ -406,6 +406,21 @@ def cmd_sweep_queued(args):
     return 0
 
 
+def cmd_sweep_vanished(args):
+    """The running step's jobs have all left Slurm before its chain ended (see
+    chain-vanished): the sweep is failed; `permbb-sweep resume` runs the step again."""
+    state = load(args.state)
+    if state.get("status") != "running":
+        return 0
+    state["status"] = "failed"
+    state["reason"] = (f"step --ub {state['next_ub']}: job(s) {args.jobs} left Slurm without "
+                       f"ending the step ({args.slurm or 'Slurm no longer knows them'}): is the "
+                       f"sweep folder on a file system the nodes share, and writable there?")
+    state["updated_at"] = now()
+    save(args.state, state)
+    return 0
+
+
 def cmd_sweep_status(args):
     state = load(args.state)
     if args.json:
@@ -501,6 +516,13 @@ def main(argv):
     s.add_argument("--ub", type=int, required=True)
     s.add_argument("--job", required=True)
     s.set_defaults(func=cmd_sweep_queued)
+
+    s = sub.add_parser("sweep-vanished",
+                       help="mark failed a running sweep whose step's jobs all left Slurm")
+    s.add_argument("state")
+    s.add_argument("--jobs", required=True)
+    s.add_argument("--slurm", default="", help="what Slurm says of the jobs")
+    s.set_defaults(func=cmd_sweep_vanished)
 
     s = sub.add_parser("sweep-status", help="print what a sweep has proved")
     s.add_argument("state")

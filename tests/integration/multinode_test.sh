@@ -99,7 +99,7 @@ wait "$long_reference" || fail "reference run ${LONG[*]} failed"
 REF_SMALL=$(json "$WORK/ref-small.json" nodes_decomposed)
 REF_LONG=$(json "$WORK/ref-long.json" nodes_decomposed)
 log "one process at --ub opt: ${SMALL[*]} $REF_SMALL nodes, ${LONG[*]} $REF_LONG nodes"
-FAULTY=(--ub opt --threads 1 --worker-checkpoint-interval 1 --rank-timeout 6)
+FAULTY=(--ub opt --threads 1 --worker-checkpoint-interval 1 --rank-timeout 4)
 
 # --- A. 3 nodes, 2 ranks each, srun -----------------------------------------------------
 submit "$WORK/a" --nodes=3 --ntasks-per-node=2 --job-name=mn-a "${SMALL[0]}" -- \
@@ -139,7 +139,7 @@ log "L. 2 GPUs per node: $layout (rank 0, the coordinator, on $first)"
 # --- K. kill -9 of a worker rank (mpirun) -----------------------------------------------
 submit "$WORK/k" --launcher mpirun --nodes=3 --ntasks-per-node=1 --job-name=mn-k "${LONG[@]}" -- \
   "${FAULTY[@]}"
-wait_running "$WORK/k" 3
+wait_running "$WORK/k" 2
 victim=$(link_host "$WORK/k" 0 1)
 signal_permbb_on "$victim" KILL "$WORK/k"
 wait_chain "$WORK/k" 180 mn-k
@@ -163,7 +163,7 @@ lose_node() {  # job name, run folder, node, outcome of link 1
   mn_node_revive "$3" || fail "$1: $3 did not come back"
 }
 submit "$WORK/n" --nodes=3 --ntasks-per-node=1 --job-name=mn-n "${LONG[@]}" -- "${FAULTY[@]}"
-wait_running "$WORK/n" 3
+wait_running "$WORK/n" 2
 victim=$(link_host "$WORK/n" 0 2)
 lose_node mn-n "$WORK/n" "$victim" resumable
 log "N. worker's node $victim lost: link 2 on $(link_field "$WORK/n" 1 hosts), $REF_LONG nodes in all"
@@ -179,7 +179,7 @@ log "C. coordinator's node $victim lost: link 2 on $(link_field "$WORK/c" 1 host
 
 # --- S. a worker that stops answering (SIGSTOP) ----------------------------------------
 submit "$WORK/s" --nodes=3 --ntasks-per-node=1 --job-name=mn-s "${LONG[@]}" -- "${FAULTY[@]}"
-wait_running "$WORK/s" 3
+wait_running "$WORK/s" 2
 victim=$(link_host "$WORK/s" 0 1)
 stopped_at=$(date +%s)
 signal_permbb_on "$victim" STOP "$WORK/s"
@@ -193,7 +193,7 @@ expect_exact "$WORK/s" "$REF_LONG" "S"
 expect_eq "S: link 1" "$(link_field "$WORK/s" 0 solver_exit):$(link_field "$WORK/s" 0 outcome)" \
   "3:resumable" "$WORK/s"
 log "S. SIGSTOP of the worker on $victim: link 1 ended resumable (exit 3) ${detected} s later" \
-  "(--rank-timeout 6); $REF_LONG nodes in all"
+  "(--rank-timeout 4); $REF_LONG nodes in all"
 
 # --- E. a node drained between links ----------------------------------------------------
 submit "$WORK/e" --nodes=2 --ntasks-per-node=1 --job-name=mn-e "${LONG[@]}" -- --ub opt --threads 1
@@ -262,6 +262,15 @@ done
 grep -q "JobLaunchFailure" <<<"$out" || fail "hidden run folder: Slurm's reason missing: $out"
 expect_eq "hidden run folder: chain" "$(json "$WORK/hidden/run/chain.json" status)" failed
 log "bad input: a run folder the nodes cannot reach: --status marks the chain failed: $out"
+"$SLURM_DIR/permbb-sweep" start --run-dir "$WORK/hidden/sweep" --permbb "$PERMBB" \
+  --lower-bound 1276 --nodes=2 --job-name=mn-h ta001 >/dev/null 2>&1 || fail "hidden sweep: start"
+deadline=$(($(date +%s) + 60))
+until out=$("$SLURM_DIR/permbb-sweep" status "$WORK/hidden/sweep") && grep -q ": failed" <<<"$out"; do
+  [ "$(date +%s)" -lt "$deadline" ] || fail "hidden sweep folder: status says '$out' after 60 s"
+  sleep 1
+done
+grep -q "JobLaunchFailure" <<<"$out" || fail "hidden sweep folder: Slurm's reason missing: $out"
+log "bad input: a sweep folder the nodes cannot reach: permbb-sweep status marks it failed"
 
 # A node that cannot run permbb: its executable hidden there (pbbn2). The chain stops after
 # two links that fail without progress.

@@ -5,8 +5,8 @@ declares it lost after --rank-timeout, saves its unit as last reported, stops th
 and aborts the job with status 3), SIGSTOP of the coordinator (the workers' replies are
 overdue: a worker aborts the job with status 3; the last periodic checkpoint holds the state),
 and kill -9 of a worker (mpirun ends the job itself). In each case the checkpoint restarts to
-the end, and the node total of the chain equals a single process's: at --ub opt on ta013,
-whose best-known makespan 1496 is optimal (shared/notes/taillard.md), the bound never
+the end, and the node total of the chain equals a single process's: at --ub opt on ta017,
+whose best-known makespan 1484 is optimal (shared/notes/taillard.md), the bound never
 improves, so the set of decomposed nodes is fixed (docs/architecture.md, "The counting rule").
 Whatever a lost rank explored after its last report is counted nowhere and explored again.
 Every process has a timeout; the file takes about a minute on 2 cores.
@@ -21,10 +21,10 @@ import unittest
 
 from checkpoint_test import BIN, ENV, MPIRUN, describe, finish_job, kill_job
 
-# ta013 with the backward branching rule at --ub opt: about 1.2 * 10^8 nodes, some 8 s with
-# 3 ranks on 2 cores: a rank stopped after the first checkpoint (1 s) stops it mid-run.
-INSTANCE = ["ta013", "--branch", "bwd", "--ub", "opt"]
-OPTIMUM = 1496
+# ta017 at --ub opt: about 3.8 * 10^7 nodes, some 8 s with 3 ranks on 2 cores: a rank stopped
+# after the first checkpoint (1 s) stops it mid-run.
+INSTANCE = ["ta017", "--ub", "opt"]
+OPTIMUM = 1484
 RANK_TIMEOUT = 4
 MARGIN = 15  # seconds past the rank timeout within which the job must have ended
 FAULT_OPTIONS = ["--worker-checkpoint-interval", "0.5", "--rank-timeout", str(RANK_TIMEOUT),
@@ -140,7 +140,7 @@ class RankFaults(unittest.TestCase):
                          "--checkpoint", self.ckpt)
         code, result, err = finish_job(proc, 120)
         self.assertEqual(code, 0, err)
-        self.assertEqual(result["status"], "no-better-than-ub")  # no makespan below 1496
+        self.assertEqual(result["status"], "no-better-than-ub")  # no makespan below 1484
         self.assertEqual(result["initial_ub"], OPTIMUM)
         self.assertEqual(result["restarts"], 1)
         self.assertEqual(result["nodes_decomposed"], self.single_process_nodes)
