@@ -191,6 +191,13 @@ def cmd_chain_jobs(args):
     return 0
 
 
+def vanished_reason(jobs, slurm, what):
+    """Why `what` (the chain, a sweep's step) failed: its jobs left Slurm before it ended."""
+    return (f"job(s) {jobs} left Slurm without ending {what} "
+            f"({slurm or 'Slurm no longer knows them'}): is the run folder on a file system "
+            f"the nodes share, and writable there?")
+
+
 def cmd_chain_vanished(args):
     """The chain's jobs have all left Slurm while it is not ended: no link could record its
     end (the job failed to launch: the nodes could not open the run folder, say). The chain
@@ -200,9 +207,7 @@ def cmd_chain_vanished(args):
         print(chain["status"])
         return 0
     chain["status"] = "failed"
-    chain["reason"] = (f"job(s) {args.jobs} left Slurm without ending the chain "
-                       f"({args.slurm or 'Slurm no longer knows them'}): is the run folder on "
-                       f"a file system the nodes share, and writable there?")
+    chain["reason"] = vanished_reason(args.jobs, args.slurm, "the chain")
     chain["ended_at"] = now()
     save(chain_path(args.run), chain)
     print("failed")
@@ -413,9 +418,8 @@ def cmd_sweep_vanished(args):
     if state.get("status") != "running":
         return 0
     state["status"] = "failed"
-    state["reason"] = (f"step --ub {state['next_ub']}: job(s) {args.jobs} left Slurm without "
-                       f"ending the step ({args.slurm or 'Slurm no longer knows them'}): is the "
-                       f"sweep folder on a file system the nodes share, and writable there?")
+    state["reason"] = (f"step --ub {state['next_ub']}: "
+                       + vanished_reason(args.jobs, args.slurm, "the step"))
     state["updated_at"] = now()
     save(args.state, state)
     return 0
@@ -439,6 +443,15 @@ def cmd_sweep_status(args):
         print(f"  running or next: --ub {state['next_ub']}"
               + (f" (job {state['step_job_id']})" if state.get("step_job_id") else ""))
     return 0
+
+
+def add_vanished_parser(sub, name, target, func, help_text):
+    """chain-vanished and sweep-vanished: the file (`target`), the jobs and Slurm's word."""
+    s = sub.add_parser(name, help=help_text)
+    s.add_argument(target)
+    s.add_argument("--jobs", required=True)
+    s.add_argument("--slurm", default="", help="what Slurm says of the jobs")
+    s.set_defaults(func=func)
 
 
 def main(argv):
@@ -472,12 +485,8 @@ def main(argv):
     s.add_argument("run")
     s.set_defaults(func=cmd_chain_jobs)
 
-    s = sub.add_parser("chain-vanished",
-                       help="mark failed a chain whose jobs left Slurm before it ended")
-    s.add_argument("run")
-    s.add_argument("--jobs", required=True)
-    s.add_argument("--slurm", default="", help="what Slurm says of the jobs")
-    s.set_defaults(func=cmd_chain_vanished)
+    add_vanished_parser(sub, "chain-vanished", "run", cmd_chain_vanished,
+                        "mark failed a chain whose jobs left Slurm before it ended")
 
     s = sub.add_parser("link-end", help="classify a finished link; print its outcome")
     s.add_argument("run")
@@ -517,12 +526,8 @@ def main(argv):
     s.add_argument("--job", required=True)
     s.set_defaults(func=cmd_sweep_queued)
 
-    s = sub.add_parser("sweep-vanished",
-                       help="mark failed a running sweep whose step's jobs all left Slurm")
-    s.add_argument("state")
-    s.add_argument("--jobs", required=True)
-    s.add_argument("--slurm", default="", help="what Slurm says of the jobs")
-    s.set_defaults(func=cmd_sweep_vanished)
+    add_vanished_parser(sub, "sweep-vanished", "state", cmd_sweep_vanished,
+                        "mark failed a running sweep whose step's jobs all left Slurm")
 
     s = sub.add_parser("sweep-status", help="print what a sweep has proved")
     s.add_argument("state")
