@@ -118,7 +118,7 @@ void IvmExplorer::bound_and_prune_row(int r, int level) {
 }
 
 bool IvmExplorer::start(const int* begin, const int* end) {
-  uncommitted_ = 0;
+  drop_uncommitted();
   std::copy_n(begin, n_, pos_.begin());
   std::copy_n(end, n_, end_.begin());
   for (int i = 0; i < n_; ++i) {

@@ -52,8 +52,13 @@ class IvmExplorer {
 
   bool exhausted() const { return exhausted_; }
 
-  // Drops the interval: the explorer is exhausted until the next start().
-  void clear() { exhausted_ = true; }
+  // Drops the interval, and with it the nodes a settle() that stopped short left
+  // uncommitted (whoever restarts the interval decomposes them again): the explorer is
+  // exhausted until the next start().
+  void clear() {
+    drop_uncommitted();
+    exhausted_ = true;
+  }
 
   // Pausing: continues until the position is a clean point (ivm::at_clean_point), so that
   // the remaining interval restarts without decomposing a node twice. That takes at most n
@@ -102,6 +107,10 @@ class IvmExplorer {
   void decompose_current();
   void evaluate_leaf(int level, int last_job);
   void unfold();
+  void drop_uncommitted() {
+    counters_.decomposed -= uncommitted_;
+    uncommitted_ = 0;
+  }
 
   const FlowshopView data_;
   JohnsonView johnson_;
