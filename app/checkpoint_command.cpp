@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_output.hpp"
+#include "remaining_work.hpp"
 
 #include "checkpoint_file.hpp"
 
@@ -36,6 +37,10 @@ nlohmann::json describe(const GlobalCheckpoint& c) {
                                : nlohmann::json(one_based(c.best_permutation))},
       {"complete", intervals == 0},
       {"remaining_fraction", left.get_d()},
+      // The same measure as progress lines: the share of n! left, as a power of ten.
+      {"remaining_log10", sgn(remaining_size(c)) > 0
+                              ? nlohmann::json(log10_share(remaining_size(c), search_space_size(c)))
+                              : nlohmann::json(nullptr)},
       {"units", c.unassigned.size() + c.active.size()},
       {"intervals", intervals},
       {"nodes_decomposed", s.nodes_decomposed},
@@ -47,18 +52,26 @@ nlohmann::json describe(const GlobalCheckpoint& c) {
       {"written_at", c.written_at}};
 }
 
+// The text: one "key  value" line per field, in the JSON's order.
+std::string as_text(const nlohmann::json& d) {
+  std::string out;
+  for (const auto& [key, value] : d.items()) {
+    out += key + std::string(key.size() < 20 ? 20 - key.size() : 1, ' ') + json_text(value, -1) +
+           "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
-int run_checkpoint(const std::string& path, bool json) {
-  const nlohmann::json d = describe(load_checkpoint(path));
-  if (json) {
-    std::cout << json_text(d) << "\n";
-    return 0;
-  }
-  for (const auto& [key, value] : d.items()) {
-    std::cout << key << std::string(key.size() < 20 ? 20 - key.size() : 1, ' ') << json_text(value, -1)
-              << "\n";
-  }
+void add_checkpoint_options(CLI::App& command, CheckpointCommandOptions& options) {
+  command.add_option("file", options.file, "checkpoint file")->required();
+  add_output_options(command, options.output);
+}
+
+int run_checkpoint(const CheckpointCommandOptions& options) {
+  const nlohmann::json d = describe(load_checkpoint(options.file));
+  write_result(options.output, as_text(d), d);
   return 0;
 }
 

@@ -131,14 +131,25 @@ std::vector<int> one_based(const std::vector<int>& indices) {
   return out;
 }
 
-void add_result_options(CLI::App& command, std::string& json_path, bool& quiet,
-                        std::string& log_level) {
-  command.add_option("--json", json_path,
-                     "write a machine-readable result to FILE ('-': standard output)");
-  command.add_flag("--quiet", quiet, "only warnings and errors on stderr");
-  command.add_option("--log-level", log_level, "trace|debug|info|warn|error")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
+void add_output_options(CLI::App& command, OutputOptions& output) {
+  command
+      .add_option("--json", output.json_path,
+                  "write the machine-readable result to FILE (no FILE or '-': standard output, "
+                  "instead of the text)")
+      ->expected(0, 1)
+      ->default_str("-");
+  command.add_flag("--quiet,-q", output.quiet,
+                   "no progress or information lines on stderr: the result, warnings and errors");
+  command
+      .add_option("--log-level", output.log_level, "trace|debug|info|warn|error|off")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
       ->capture_default_str();
+}
+
+void write_result(const OutputOptions& output, const std::string& human,
+                  const nlohmann::json& json) {
+  if (output.json_path != "-") std::cout << human << std::flush;
+  if (!output.json_path.empty()) write_json_file(json, output.json_path);
 }
 
 void add_gpu_choice(CLI::App& command, std::string& choice, const std::string& gpu_help,

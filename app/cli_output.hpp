@@ -21,9 +21,19 @@ void write_json_file(const nlohmann::json& json, const std::string& path);
 // nothing; does nothing for "" and "-".
 void check_json_destination(const std::string& path);
 
-// --json FILE, --quiet and --log-level, as the subcommands that report a result declare them.
-void add_result_options(CLI::App& command, std::string& json_path, bool& quiet,
-                        std::string& log_level);
+// The output options every command that reports a result shares, alike in all of them.
+struct OutputOptions {
+  std::string json_path;  // "-": standard output; "": no JSON
+  bool quiet = false;
+  std::string log_level = "info";
+};
+
+// --json [FILE] (no FILE: standard output), --quiet/-q and --log-level.
+void add_output_options(CLI::App& command, OutputOptions& output);
+
+// The result: `human` on standard output unless the JSON goes there, `json` to --json's file.
+void write_result(const OutputOptions& output, const std::string& human,
+                  const nlohmann::json& json);
 
 // The most threads an option may ask for: more is a typo, and starting them could exhaust the
 // process's thread limit.

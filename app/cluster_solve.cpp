@@ -150,15 +150,20 @@ int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
                          SignalWatcher& signals) {
   const int workers = session.size() - 1;
   const RunClock run_clock(options.time_limit_seconds, signals);
+  // Opened inside the agreed set-up: a refused --progress-log ends every rank alike.
+  ProgressLog progress_log("");
   const StartPoint start = agreed_setup(session, [&] {
     check_checkpoint_writable(options.checkpoint_path);
+    progress_log = ProgressLog(options.progress_log_path);
     return resolve_start(options, instance, settings, run_clock.setup_stop());
   });
   spdlog::info("{}: {} jobs x {} machines, {} + {}, initial UB {} ({}), {} workers",
                instance.name(), instance.jobs(), instance.machines(), to_string(settings.bound),
                to_string(settings.branching), start.initial.value, start.initial.origin, workers);
   Coordinator coordinator = make_coordinator(instance, workers, start);
-  ProgressReporter progress(options.progress_seconds, !options.quiet);
+  ProgressReporter progress(options.progress_seconds, !options.output.quiet, std::move(progress_log));
+  progress.begin(progress_start(instance.name(), instance.jobs(), instance.machines(), start,
+                                session.size(), coordinator.total_size()));
   CheckpointKeeper keeper(options, instance, settings, start);
   SolveOptions search_options = options;  // the time limit's part left after set-up
   search_options.time_limit_seconds = run_clock.search_time_limit();
@@ -178,6 +183,8 @@ int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
                                                    : SolveStatus::kNoBetterThanUb);
   const CheckpointStatistics all =
       totals(start.earlier, counters_of(coordinator, progress.elapsed_seconds()), start.restarted);
+  progress.finish({complete, best.makespan, coordinator.stats().decomposed,
+                   coordinator.remaining_size()});
   result.nodes_decomposed = all.nodes_decomposed;
   result.leaves = all.leaves;
   result.seconds = all.wall_seconds;

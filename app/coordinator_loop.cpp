@@ -31,10 +31,9 @@ void track_idle(CoordinatorRun& run, int worker, bool reported_empty,
 
 void report_progress(ProgressReporter& progress, const Coordinator& c, const CoordinatorRun& run) {
   const int active = c.workers() - c.terminated_count() - c.lost_count() - c.hungry_count();
-  progress.report({c.stats().decomposed, c.best().makespan, c.explored_fraction(), active});
-  spdlog::info("coordinator busy {:.1f}% | {} checkpoints | {} splits | {} idle workers",
-               run.wall_seconds > 0 ? 100.0 * run.busy_seconds / run.wall_seconds : 0.0,
-               c.stats().work_messages, c.stats().splits, c.hungry_count());
+  const CoordinatorLoad load{run.wall_seconds > 0 ? run.busy_seconds / run.wall_seconds : 0.0,
+                            c.stats().work_messages, c.stats().splits, c.hungry_count()};
+  progress.report({c.stats().decomposed, c.best().makespan, c.remaining_size(), active, load});
 }
 
 // Algorithm 1's loop with its checks between messages; one object per run.

@@ -108,8 +108,7 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
   command.add_option("--seed", options.seed, "random seed")
       ->check(number_at_least(std::uint64_t{0}))
       ->capture_default_str();
-  command.add_option("--json", options.json_path,
-                     "write a machine-readable result to FILE ('-': standard output)");
+  add_output_options(command, options.output);
 }
 
 int run_heuristic_command(const HeuristicCommandOptions& options) {
@@ -138,8 +137,7 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 
-  if (options.json_path != "-") std::cout << format_human(report) << std::flush;
-  if (!options.json_path.empty()) write_json_file(to_json(report, options), options.json_path);
+  write_result(options.output, format_human(report), to_json(report, options));
   return 0;
 }
 

@@ -2,6 +2,8 @@
 #include <cstdint>
 #include <string>
 
+#include "cli_output.hpp"
+
 #include <CLI/CLI.hpp>
 
 namespace permbb::app {
@@ -15,7 +17,7 @@ struct HeuristicCommandOptions {
   std::uint64_t iteration_limit = 0;  // 0: none
   int threads = 1;
   std::uint64_t seed = 0;
-  std::string json_path;  // "-" for stdout
+  OutputOptions output;
 };
 
 void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options);

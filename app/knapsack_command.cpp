@@ -267,7 +267,7 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                   "stop the branch-and-bound after this many seconds (0: none); the result is "
                   "then incomplete (exit 3)")
       ->check(number_at_least(0.0));
-  add_result_options(command, options.json_path, options.quiet, options.log_level);
+  add_output_options(command, options.output);
 }
 
 int run_knapsack_command(const KnapsackCommandOptions& options) {
@@ -276,8 +276,7 @@ int run_knapsack_command(const KnapsackCommandOptions& options) {
   const KnapsackReport report = options.method == "dp" ? solve_dynamic_program(options, instance)
                                                        : solve_branch_and_bound(options, instance);
   ks::check_solution(instance, report.solution);
-  if (options.json_path != "-") std::cout << format_human(instance, report) << std::flush;
-  if (!options.json_path.empty()) write_json_file(to_json(instance, report), options.json_path);
+  write_result(options.output, format_human(instance, report), to_json(instance, report));
   return report.complete ? 0 : 3;
 }
 

@@ -2,6 +2,8 @@
 #include <cstdint>
 #include <string>
 
+#include "cli_output.hpp"
+
 #include <CLI/CLI.hpp>
 
 namespace permbb::app {
@@ -20,9 +22,7 @@ struct KnapsackCommandOptions {
   double memory_fraction = 0;            // 0: the default (knapsack_memory_cap.hpp)
   std::int64_t dp_memory_mib = 0;        // 0: the default (knapsack_dp.hpp)
   double time_limit_seconds = 0;         // 0: none (branch-and-bound only)
-  std::string json_path;                 // "-" for stdout
-  bool quiet = false;
-  std::string log_level = "info";
+  OutputOptions output;
 };
 
 void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options);

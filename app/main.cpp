@@ -17,18 +17,27 @@
 #include "knapsack_command.hpp"
 #include "mpi_transport.hpp"
 #include "pcmax_command.hpp"
+#include "report_command.hpp"
 #include "solve_command.hpp"
 #include "solve_options.hpp"
 
 namespace {
 
 // Log lines (progress, warnings) go to stderr, so stdout carries only results.
-void configure_logging(const std::string& level, bool quiet) {
+void configure_logging(const permbb::app::OutputOptions& output) {
   auto logger = spdlog::stderr_color_mt("permbb");
   logger->set_pattern("[%H:%M:%S] %v");
-  logger->set_level(spdlog::level::from_str(level));
-  if (quiet && logger->level() < spdlog::level::warn) logger->set_level(spdlog::level::warn);
+  logger->set_level(spdlog::level::from_str(output.log_level));
+  if (output.quiet && logger->level() < spdlog::level::warn) {
+    logger->set_level(spdlog::level::warn);
+  }
   spdlog::set_default_logger(logger);
+}
+
+// `permbb --version`: what a bug report needs to name the binary.
+std::string version_text() {
+  return std::string("permbb ") + PERMBB_VERSION_TEXT + " (" + PERMBB_BUILD_TEXT + " build; " +
+         PERMBB_GPU_TEXT + "; MPI: " + permbb::cluster::mpi_library_version() + ")";
 }
 
 // `mpirun -np P permbb solve ...`: rank 0 coordinates, the others work (P >= 2); a single
@@ -69,7 +78,7 @@ int main(int argc, char** argv) {
   const sigset_t signals_before = permbb::app::block_run_signals();
   CLI::App app{"permbb: exact branch-and-bound for the permutation flowshop (makespan)"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "permbb 0.1.0");
+  app.set_version_flag("--version", version_text());
 
   permbb::app::SolveOptions solve_options;
   CLI::App* solve = app.add_subcommand("solve", "solve an instance exactly");
@@ -85,12 +94,16 @@ int main(int argc, char** argv) {
       "pcmax", "P||Cmax: schedule jobs on identical machines within (1 + epsilon) of optimal");
   permbb::app::add_pcmax_options(*pcmax, pcmax_options);
 
-  std::string checkpoint_file;
-  bool checkpoint_json = false;
+  permbb::app::CheckpointCommandOptions checkpoint_options;
   CLI::App* checkpoint =
       app.add_subcommand("checkpoint", "print what a checkpoint file holds, without solving");
-  checkpoint->add_option("file", checkpoint_file, "checkpoint file")->required();
-  checkpoint->add_flag("--json", checkpoint_json, "machine-readable output");
+  permbb::app::add_checkpoint_options(*checkpoint, checkpoint_options);
+
+  permbb::app::ReportCommandOptions report_options;
+  CLI::App* report = app.add_subcommand(
+      "report", "an HTML page with plots of a run: its --progress-log, its Slurm run folder, or "
+                "an upper-bound sweep's folder");
+  permbb::app::add_report_options(*report, report_options);
 
   std::string instance_spec;
   CLI::App* instance = app.add_subcommand("instance", "print an instance in the plain format");
@@ -111,7 +124,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (solve->parsed()) {
-      configure_logging(solve_options.log_level, solve_options.quiet);
+      configure_logging(solve_options.output);
       solve_options.upper_bound_given = solve->count("--ub") > 0;
       // Takes the signals blocked above, those that arrived meanwhile too.
       permbb::app::SignalWatcher signals;
@@ -122,19 +135,25 @@ int main(int argc, char** argv) {
     }
     // The other commands save nothing to resume from: the signals end them as usual.
     permbb::app::restore_signal_mask(signals_before);
-    if (checkpoint->parsed()) return permbb::app::run_checkpoint(checkpoint_file, checkpoint_json);
+    if (report->parsed()) return permbb::app::run_report_command(report_options);
+    if (checkpoint->parsed()) {
+      configure_logging(checkpoint_options.output);
+      permbb::app::check_json_destination(checkpoint_options.output.json_path);
+      return permbb::app::run_checkpoint(checkpoint_options);
+    }
     if (heuristic->parsed()) {
-      permbb::app::check_json_destination(heuristic_options.json_path);
+      configure_logging(heuristic_options.output);
+      permbb::app::check_json_destination(heuristic_options.output.json_path);
       return permbb::app::run_heuristic_command(heuristic_options);
     }
     if (pcmax->parsed()) {
-      configure_logging(pcmax_options.log_level, pcmax_options.quiet);
-      permbb::app::check_json_destination(pcmax_options.json_path);
+      configure_logging(pcmax_options.output);
+      permbb::app::check_json_destination(pcmax_options.output.json_path);
       return permbb::app::run_pcmax_command(pcmax_options);
     }
     if (knapsack->parsed()) {
-      configure_logging(knapsack_options.log_level, knapsack_options.quiet);
-      permbb::app::check_json_destination(knapsack_options.json_path);
+      configure_logging(knapsack_options.output);
+      permbb::app::check_json_destination(knapsack_options.output.json_path);
       return permbb::app::run_knapsack_command(knapsack_options);
     }
     return permbb::app::run_instance(instance_spec);

@@ -223,7 +223,7 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
                   "MiB of device memory for the tables of one round (default: the free memory); "
                   "smaller tables are partitioned")
       ->check(number_in_range(0.0, 1e12));
-  add_result_options(command, options.json_path, options.quiet, options.log_level);
+  add_output_options(command, options.output);
 }
 
 int run_pcmax_command(const PcmaxCommandOptions& options) {
@@ -238,11 +238,8 @@ int run_pcmax_command(const PcmaxCommandOptions& options) {
   spdlog::info("pcmax: {} ({} jobs, {} machines), epsilon {}, DP on the {}", instance.name,
                instance.jobs(), instance.machines, ptas.epsilon_text, filler->name());
   const PtasResult result = pcmax::solve_pcmax(instance, ptas, *filler);
-  if (options.json_path != "-") std::cout << format_human(instance, options.epsilon, result);
-  std::cout << std::flush;
-  if (!options.json_path.empty()) {
-    write_json_file(to_json(instance, options.epsilon, result), options.json_path);
-  }
+  write_result(options.output, format_human(instance, options.epsilon, result),
+               to_json(instance, options.epsilon, result));
   return 0;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 #include <string>
 
+#include "cli_output.hpp"
+
 #include <CLI/CLI.hpp>
 
 namespace permbb::app {
@@ -16,9 +18,7 @@ struct PcmaxCommandOptions {
   int split = 0;                    // 0: 4 on the GPU, 2 on the CPU
   double memory_limit_gib = 0;      // 0: three quarters of physical memory
   double gpu_memory_limit_mib = 0;  // 0: the device's free memory
-  std::string json_path;            // "-" for stdout
-  bool quiet = false;
-  std::string log_level = "info";
+  OutputOptions output;
 };
 
 void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options);

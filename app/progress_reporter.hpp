@@ -1,37 +1,92 @@
 #pragma once
 #include <chrono>
 #include <cstdint>
+#include <optional>
+#include <string>
+
+#include <gmpxx.h>
 
 #include "flowshop_types.hpp"
+#include "progress_log.hpp"
+#include "remaining_work.hpp"
 
 namespace permbb::app {
 
-// What a progress line shows.
-struct ProgressSnapshot {
-  std::uint64_t nodes_decomposed = 0;
-  Time best = kInfiniteTime;
-  double explored_fraction = 0;  // of [0, n!)
-  int active_explorers = 1;
+struct StartPoint;
+
+// What the run starts from: the first line of its progress log.
+struct ProgressStart {
+  std::string instance;
+  int jobs = 0;
+  int machines = 0;
+  Time initial_ub = kInfiniteTime;
+  int ranks = 1;
+  int restart = 0;  // 0: a fresh run; k: the k-th restart from a checkpoint
+  std::uint64_t nodes_before = 0;  // decomposed by the earlier runs of this search
+  double seconds_before = 0;
+  mpz_class remaining;  // the work this run starts with
 };
 
-// Prints a progress line on stderr (through the logger) at most every `period` seconds.
-// due() is cheap, so the search loop asks it often and builds a snapshot only when due.
+// Under MPI: the coordinator's side of a progress tick.
+struct CoordinatorLoad {
+  double busy_fraction = 0;
+  std::uint64_t checkpoints = 0;  // work reports received
+  std::uint64_t splits = 0;
+  int idle_workers = 0;
+};
+
+// What a progress tick shows.
+struct ProgressSnapshot {
+  std::uint64_t nodes_decomposed = 0;  // this run
+  Time best = kInfiniteTime;
+  mpz_class remaining;
+  int active_explorers = 1;  // busy workers under MPI, busy explorers otherwise
+  std::optional<CoordinatorLoad> coordinator;
+};
+
+struct ProgressEnd {
+  bool complete = false;
+  Time best = kInfiniteTime;
+  std::uint64_t nodes_decomposed = 0;  // this run
+  mpz_class remaining;
+};
+
+// Progress of one run, every `period` seconds: a line on stderr (through the logger) unless
+// quiet, and a line in the --progress-log file if there is one. due() is cheap, so the
+// search loop asks it often and builds a snapshot only when due. begin() comes first.
 class ProgressReporter {
  public:
-  explicit ProgressReporter(double period_seconds, bool enabled);
+  ProgressReporter(double period_seconds, bool print_lines, ProgressLog log = ProgressLog(""));
 
-  bool due() const { return enabled_ && std::chrono::steady_clock::now() >= next_; }
+  void begin(const ProgressStart& start);
+  bool due() const {
+    return (print_lines_ || log_.enabled()) && std::chrono::steady_clock::now() >= next_;
+  }
   void report(const ProgressSnapshot& snapshot);
+  void finish(const ProgressEnd& end);
   double elapsed_seconds() const;
   double period_seconds() const { return period_.count(); }
 
  private:
+  nlohmann::json line(const char* event) const;
+  void print(const ProgressSnapshot& s, double rate, double run_share,
+             const std::optional<double>& space_log10) const;
+
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point next_;
   std::chrono::duration<double> period_;
-  bool enabled_;
+  bool print_lines_;
+  ProgressLog log_;
+  int restart_ = 0;
+  std::uint64_t nodes_before_ = 0;
+  std::optional<RemainingWork> remaining_;
+  TimeLeftEstimate time_left_;
   std::uint64_t last_nodes_ = 0;
   double last_seconds_ = 0;
 };
+
+// The ProgressStart of a run from `start` (resolve_start) with `remaining` to explore.
+ProgressStart progress_start(const std::string& instance, int jobs, int machines,
+                             const StartPoint& start, int ranks, const mpz_class& remaining);
 
 }  // namespace permbb::app

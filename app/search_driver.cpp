@@ -15,13 +15,6 @@ constexpr double kMaxSliceSeconds = 1.0;
 // shrink as the limit nears, which is overshot by about one shortest slice of search.
 constexpr double kMinSliceSeconds = 0.001;
 
-double remaining_fraction(const std::vector<Interval>& remaining, int n) {
-  mpz_class left = 0;
-  for (const Interval& interval : remaining) left += interval.length();
-  mpq_class fraction(left, factorial(n));
-  return fraction.get_d();
-}
-
 // `rate`: nodes per second of the last slice (0: none yet), `decomposed`: the nodes so far.
 double next_slice(const SearchLimits& limits, const ProgressReporter& progress, double period,
                   double rate, std::uint64_t decomposed) {
@@ -36,8 +29,8 @@ double next_slice(const SearchLimits& limits, const ProgressReporter& progress, 
 
 }  // namespace
 
-SearchOutcome drive_search(SearchEngine& engine, const Instance& instance,
-                           const std::vector<Interval>& work, const Incumbent& incumbent,
+SearchOutcome drive_search(SearchEngine& engine, const std::vector<Interval>& work,
+                           const Incumbent& incumbent,
                            const SearchLimits& limits, ProgressReporter& progress,
                            const BetweenSlices& between) {
   engine.set_work(work);
@@ -62,8 +55,7 @@ SearchOutcome drive_search(SearchEngine& engine, const Instance& instance,
     if (ending || progress.due()) outcome.remaining = engine.remaining();
     if (progress.due()) {
       progress.report({outcome.stats.nodes.decomposed, incumbent.value(),
-                       1.0 - remaining_fraction(outcome.remaining, instance.jobs()),
-                       outcome.stats.active_explorers});
+                       total_length(outcome.remaining), outcome.stats.active_explorers, {}});
     }
     if (ending) return outcome;
   }

@@ -49,8 +49,8 @@ using BetweenSlices = std::function<bool(SearchEngine& engine, const EngineStats
 // Drives an engine over `work` in slices: between slices it reports progress, calls
 // `between` (checkpoints, signals) and checks the limits; it ends when the work is exhausted,
 // a limit is reached or `between` says stop.
-SearchOutcome drive_search(SearchEngine& engine, const Instance& instance,
-                           const std::vector<Interval>& work, const Incumbent& incumbent,
+SearchOutcome drive_search(SearchEngine& engine, const std::vector<Interval>& work,
+                           const Incumbent& incumbent,
                            const SearchLimits& limits, ProgressReporter& progress,
                            const BetweenSlices& between);
 

@@ -2,6 +2,7 @@
 #include "bound_choice.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <spdlog/spdlog.h>
 
@@ -70,6 +71,7 @@ int run_solve(const SolveOptions& options, SignalWatcher& signals) {
   const RunClock run_clock(options.time_limit_seconds, signals);
   check_output_paths(options);
   rank_timeout(options);  // refused alike with and without mpirun
+  ProgressLog progress_log(options.progress_log_path);
   const Instance instance = load_instance(options.instance);
   const SearchSettings settings{bound_for(options.bound, instance),
                                 parse_branching_rule(options.branching)};
@@ -81,7 +83,9 @@ int run_solve(const SolveOptions& options, SignalWatcher& signals) {
                instance.jobs(), instance.machines(), to_string(settings.bound),
                to_string(settings.branching), start.initial.value, start.initial.origin);
 
-  ProgressReporter progress(options.progress_seconds, !options.quiet);
+  ProgressReporter progress(options.progress_seconds, !options.output.quiet, std::move(progress_log));
+  progress.begin(progress_start(instance.name(), instance.jobs(), instance.machines(), start, 1,
+                                total_length(all_intervals(start.units))));
   CheckpointKeeper keeper(options, instance, settings, start);
 
   SolveResult result = make_result_header(instance, settings, start.initial);
@@ -104,7 +108,7 @@ int run_solve(const SolveOptions& options, SignalWatcher& signals) {
         return checkpoints(e, stats);
       };
     }
-    outcome = drive_search(*engine, instance, all_intervals(start.units), incumbent, limits,
+    outcome = drive_search(*engine, all_intervals(start.units), incumbent, limits,
                            progress, between);
     if (hybrid) {
       hybrid->stop();
@@ -121,6 +125,8 @@ int run_solve(const SolveOptions& options, SignalWatcher& signals) {
                                     : std::vector<WorkUnit>{WorkUnit(1, outcome.remaining)},
                best_of(incumbent), run);
   const CheckpointStatistics all = totals(start.earlier, run, start.restarted);
+  progress.finish({outcome.complete, incumbent.value(), run.decomposed,
+                   outcome.complete ? mpz_class(0) : total_length(outcome.remaining)});
   result.status = status_of(outcome, incumbent);
   result.has_schedule = incumbent.has_schedule();
   result.makespan = incumbent.value();

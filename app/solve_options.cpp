@@ -49,6 +49,9 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
                      "seconds between progress lines on stderr")
       ->check(number_above(0.0))
       ->capture_default_str();
+  command.add_option("--progress-log", options.progress_log_path,
+                     "append one JSON object per progress tick to FILE (JSON Lines; a restart "
+                     "continues the file; written even with --quiet; docs/progress-log.md)");
   command.add_option("--threads", options.threads,
                      "CPU explorer threads (0: all hardware threads)")
       ->check(number_in_range(0, kMaxThreadsOption))
@@ -96,13 +99,7 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
   command.add_option("--fault-injection", options.fault_injection)
       ->check(CLI::IsMember({"worker-exception"}))
       ->group("");
-  command.add_option("--json", options.json_path,
-                     "write a machine-readable result to FILE ('-': standard output)");
-  command.add_flag("--quiet,-q", options.quiet, "no progress lines; only the final result");
-  command
-      .add_option("--log-level", options.log_level, "trace|debug|info|warn|error|off")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
-      ->capture_default_str();
+  add_output_options(command, options.output);
 }
 
 namespace {
@@ -140,16 +137,20 @@ void check_output_paths(const SolveOptions& options) {
   };
   const Clash clashes[] = {
       {"--checkpoint", options.checkpoint_path, "the instance", options.instance},
-      {"--json", options.json_path, "the instance", options.instance},
-      {"--json", options.json_path, "--checkpoint", options.checkpoint_path},
-      {"--json", options.json_path, "--restart", options.restart_path}};
+      {"--json", options.output.json_path, "the instance", options.instance},
+      {"--json", options.output.json_path, "--checkpoint", options.checkpoint_path},
+      {"--json", options.output.json_path, "--restart", options.restart_path},
+      {"--progress-log", options.progress_log_path, "the instance", options.instance},
+      {"--progress-log", options.progress_log_path, "--checkpoint", options.checkpoint_path},
+      {"--progress-log", options.progress_log_path, "--restart", options.restart_path},
+      {"--progress-log", options.progress_log_path, "--json", options.output.json_path}};
   for (const Clash& clash : clashes) {
     if (same_file(clash.output, clash.input)) {
       throw InputError(std::string(clash.output_option) + " " + clash.output + ": the same file as " +
                        clash.input_option + ", which it would overwrite");
     }
   }
-  check_json_destination(options.json_path);
+  check_json_destination(options.output.json_path);
 }
 
 }  // namespace permbb::app

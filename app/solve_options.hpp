@@ -4,6 +4,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli_output.hpp"
+
 namespace permbb::app {
 
 // Everything `permbb solve` is told, as the command line spells it. One table
@@ -17,6 +19,7 @@ struct SolveOptions {
   double time_limit_seconds = 0;      // 0: none
   unsigned long long node_limit = 0;  // 0: none
   double progress_seconds = 5;
+  std::string progress_log_path;  // --progress-log: JSON Lines, appended (none: no log)
   int threads = 0;  // 0: all hardware threads
   std::string steal_policy = "largest";
   std::string gpu = "auto";  // auto | on | off
@@ -36,9 +39,7 @@ struct SolveOptions {
   std::string restart_path;               // restart from this checkpoint
   bool restart_fallback = false;          // use FILE.prev if FILE is unusable
   std::string fault_injection;            // tests only: "worker-exception"
-  std::string json_path;  // "-" for stdout
-  bool quiet = false;
-  std::string log_level = "info";
+  OutputOptions output;
 };
 
 void add_solve_options(CLI::App& command, SolveOptions& options);
@@ -48,8 +49,9 @@ void add_solve_options(CLI::App& command, SolveOptions& options);
 // --worker-checkpoint-interval, the time a healthy worker may be silent.
 double rank_timeout(const SolveOptions& options);
 
-// Throws InputError when an output would overwrite an input: --checkpoint or --json naming
-// the instance file, --json naming the checkpoint or the restart file (--checkpoint naming
+// Throws InputError when an output would overwrite an input: --checkpoint, --json or
+// --progress-log naming the instance file, --json or --progress-log naming the checkpoint or
+// the restart file (--checkpoint naming
 // the --restart file is the usual way to continue a chain). Also checks that the JSON result
 // can be written (check_json_destination), before the search rather than after it.
 void check_output_paths(const SolveOptions& options);

@@ -20,8 +20,7 @@ SolveResult make_result_header(const Instance& instance, const SearchSettings& s
 }
 
 int emit_result(const SolveResult& result, const SolveOptions& options) {
-  if (options.json_path != "-") std::cout << format_human(result) << std::flush;
-  if (!options.json_path.empty()) write_json_file(to_json(result), options.json_path);
+  write_result(options.output, format_human(result), to_json(result));
   return exit_code(result.status);
 }
 

@@ -136,7 +136,7 @@ std::vector<std::string> remove_stale_temporaries(const std::string& path) {
   for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
     const std::string name = it->path().filename().string();
     std::optional<Writer> writer;
-    for (const std::string prefix : {base + ".tmp.", base + ".prev.tmp."}) {
+    for (const std::string& prefix : {base + ".tmp.", base + ".prev.tmp."}) {
       if (name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0) {
         writer = writer_of(name.substr(prefix.size()));
       }

@@ -25,4 +25,10 @@ std::string to_string(const Interval& interval) {
   return text;
 }
 
+mpz_class total_length(const std::vector<Interval>& intervals) {
+  mpz_class total = 0;
+  for (const Interval& interval : intervals) total += interval.length();
+  return total;
+}
+
 }  // namespace permbb

@@ -5,6 +5,7 @@
 #include <gmpxx.h>
 
 #include <string>
+#include <vector>
 
 namespace permbb {
 
@@ -17,6 +18,9 @@ struct Interval {
   // end - begin, or 0 when empty.
   mpz_class length() const;
 };
+
+// The sum of the intervals' lengths: the work they hold when they are disjoint.
+mpz_class total_length(const std::vector<Interval>& intervals);
 
 // Compares the bounds exactly: two empty intervals with different bounds are not equal.
 bool operator==(const Interval& a, const Interval& b);

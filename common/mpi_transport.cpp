@@ -42,6 +42,14 @@ bool launched_by_mpi_launcher() {
   return false;
 }
 
+std::string mpi_library_version() {
+  char text[MPI_MAX_LIBRARY_VERSION_STRING];
+  int length = 0;
+  if (MPI_Get_library_version(text, &length) != MPI_SUCCESS) return "unknown";
+  const std::string version(text, static_cast<std::size_t>(length));
+  return version.substr(0, version.find_first_of(",\n"));
+}
+
 MpiSession::MpiSession(int* argc, char*** argv) {
   int provided = 0;
   check(MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided), "MPI_Init_thread");

@@ -15,6 +15,10 @@ namespace permbb::cluster {
 // launcher's environment variables are present.
 bool launched_by_mpi_launcher();
 
+// The MPI library's name and version, first line (MPI_Get_library_version: callable before
+// MPI_Init), for `permbb --version`.
+std::string mpi_library_version();
+
 // MPI for the lifetime of this object.
 class MpiSession {
  public:

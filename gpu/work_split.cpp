@@ -14,8 +14,7 @@ std::vector<Interval> split_intervals(const std::vector<Interval>& intervals, in
   }
   const long long q = static_cast<long long>(open.size());
   if (q == 0 || q >= pieces) return open;
-  mpz_class total = 0;
-  for (const Interval& interval : open) total += interval.length();
+  const mpz_class total = total_length(open);
   std::vector<Interval> out;
   for (const Interval& interval : open) {
     const mpz_class length = interval.length();

@@ -179,5 +179,114 @@ class Commands(unittest.TestCase):
         self.assertGreaterEqual(result["makespan"], 523)
 
 
+# One small run of each command that reports a result.
+def command_runs(folder):
+    checkpoint = os.path.join(folder, "ta001.ck")
+    made = run("solve", "ta001", "--ub", "opt", "--checkpoint", checkpoint, "--quiet")
+    assert made.returncode == 0, made.stderr
+    return {
+        "solve": ["solve", "ta001", "--ub", "opt"],
+        "heuristic": ["heuristic", "ta001", "--method", "neh"],
+        "knapsack": ["knapsack", "--generate", "strongly-correlated,10,100,1"],
+        "pcmax": ["pcmax", "--generate", "uniform,10,3,1,9,1", "--epsilon", "0.5"],
+        "checkpoint": ["checkpoint", checkpoint],
+    }
+
+
+class OutputOptions(unittest.TestCase):
+    """--json [FILE], --quiet/-q and --log-level behave alike in every command."""
+
+    def test_json_without_a_file_goes_to_standard_output_alone(self):
+        with tempfile.TemporaryDirectory() as folder:
+            for name, args in command_runs(folder).items():
+                proc = run(*args, "--json")
+                self.assertEqual(proc.returncode, 0, f"{name}: {proc.stderr}")
+                self.assertIsInstance(json.loads(proc.stdout), dict, name)
+
+    def test_json_to_a_file_keeps_the_text_on_standard_output(self):
+        with tempfile.TemporaryDirectory() as folder:
+            for name, args in command_runs(folder).items():
+                path = os.path.join(folder, name + ".json")
+                proc = run(*args, "--json", path, "-q")
+                self.assertEqual(proc.returncode, 0, f"{name}: {proc.stderr}")
+                self.assertNotEqual(proc.stdout.strip(), "", name)
+                with open(path) as f:
+                    self.assertIsInstance(json.load(f), dict, name)
+
+    def test_quiet_and_log_level_silence_the_information_lines(self):
+        with tempfile.TemporaryDirectory() as folder:
+            for name, args in command_runs(folder).items():
+                for quiet in (["--quiet"], ["-q"], ["--log-level", "warn"], ["--log-level", "off"]):
+                    proc = run(*args, *quiet)
+                    self.assertEqual(proc.returncode, 0, f"{name} {quiet}: {proc.stderr}")
+                    self.assertEqual(proc.stderr, "", f"{name} {quiet}")
+
+    def test_a_bad_log_level_is_refused_in_every_command(self):
+        with tempfile.TemporaryDirectory() as folder:
+            for name, args in command_runs(folder).items():
+                proc = run(*args, "--log-level", "loud")
+                self.assertEqual(proc.returncode, 2, name)
+                self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
+
+    def test_version_names_the_build(self):
+        proc = run("--version")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        line = proc.stdout.strip()
+        self.assertRegex(line, r"^permbb \d+\.\d+\.\d+ \(")
+        self.assertIn(" build; ", line)
+        self.assertTrue("CUDA sm_" in line or "no GPU code" in line, line)
+        self.assertIn("MPI: ", line)
+
+
+def log_lines(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f]
+
+
+class ProgressLog(unittest.TestCase):
+    def test_every_run_appends_its_start_ticks_and_end_even_when_quiet(self):
+        with tempfile.TemporaryDirectory() as folder:
+            log = os.path.join(folder, "progress.jsonl")
+            checkpoint = os.path.join(folder, "ck")
+            first = run("solve", "ta021", "--ub", "opt", "--no-gpu", "--threads", "1", "--quiet",
+                        "--progress", "0.1", "--progress-log", log, "--checkpoint", checkpoint,
+                        "--time-limit", "0.6")
+            self.assertEqual(first.returncode, 3, first.stderr)
+            self.assertEqual(first.stderr, "")
+            second = run("solve", "ta021", "--ub", "opt", "--no-gpu", "--threads", "1", "--quiet",
+                         "--progress", "0.1", "--progress-log", log, "--restart", checkpoint,
+                         "--checkpoint", checkpoint, "--time-limit", "0.6")
+            self.assertEqual(second.returncode, 3, second.stderr)
+            lines = log_lines(log)
+            events = [(line["restart"], line["event"]) for line in lines]
+            self.assertEqual(events[0], (0, "start"))
+            self.assertEqual(events[-1], (1, "end"))
+            self.assertIn((0, "end"), events)
+            self.assertIn((1, "start"), events)
+            ticks = [line for line in lines if line["event"] == "progress"]
+            self.assertGreater(len(ticks), 2)
+            for tick in ticks:
+                self.assertTrue(0 <= tick["run_remaining"] <= 1, tick)
+                self.assertLessEqual(tick["space_remaining_log10"], 0)
+                self.assertEqual(tick["best"], 2297)  # ta021's optimum: --ub opt finds nothing
+            # The restart continues the totals and starts its own run at the whole of its work.
+            restart_start = lines[events.index((1, "start"))]
+            first_end = lines[events.index((0, "end"))]
+            self.assertEqual(restart_start["nodes_before"], first_end["nodes_total"])
+            self.assertAlmostEqual(restart_start["space_remaining_log10"],
+                                   first_end["space_remaining_log10"], places=9)
+
+    def test_an_unusable_log_path_is_refused_at_the_start(self):
+        with tempfile.TemporaryDirectory() as folder:
+            checkpoint = os.path.join(folder, "ck")
+            for args in (["--progress-log", folder],
+                         ["--progress-log", os.path.join(folder, "missing", "log")],
+                         ["--progress-log", checkpoint, "--checkpoint", checkpoint]):
+                proc = run("solve", "ta001", "--quiet", *args)
+                self.assertEqual(proc.returncode, 2, args)
+                self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
+                self.assertIn("--progress-log", proc.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -92,6 +92,30 @@ class ClusterSolves(unittest.TestCase):
         self.assertEqual(result["status"], "incomplete")
         self.assertTrue(result["cluster"]["coverage_holds"])
 
+    def test_the_coordinator_writes_the_progress_log_with_its_load(self):
+        with tempfile.TemporaryDirectory() as folder:
+            log = os.path.join(folder, "progress.jsonl")
+            proc, result = mpirun(3, "ta011", "--ub", "opt", "--progress", "0.05",
+                                  "--worker-checkpoint-interval", "0.05", "--progress-log", log)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            with open(log) as f:
+                lines = [json.loads(line) for line in f]
+            self.assertEqual(lines[0]["event"], "start")
+            self.assertEqual(lines[0]["ranks"], 3)
+            self.assertEqual(lines[-1]["event"], "end")
+            self.assertTrue(lines[-1]["complete"])
+            self.assertEqual(lines[-1]["run_remaining"], 0)
+            self.assertIsNone(lines[-1]["space_remaining_log10"])
+            self.assertEqual(lines[-1]["nodes_total"], result["nodes_decomposed"])
+            ticks = [line for line in lines if line["event"] == "progress"]
+            self.assertGreater(len(ticks), 0)
+            for tick in ticks:
+                for key in ("coordinator_busy", "checkpoints", "splits", "idle_workers"):
+                    self.assertIn(key, tick)
+                self.assertTrue(0 <= tick["coordinator_busy"] <= 1)
+            shares = [tick["run_remaining"] for tick in ticks]
+            self.assertEqual(shares, sorted(shares, reverse=True), "the remaining work never grows")
+
     def test_the_global_best_reaches_every_worker(self):
         # From an upper bound above the optimum (1484 for ta017, shared/notes), improvements
         # found by one worker reach the others: each reports pruning with the optimum.

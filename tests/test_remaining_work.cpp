@@ -1,0 +1,91 @@
+// The progress measures (app/remaining_work.hpp): the remaining work as a share of the run's
+// start and as log10 of its share of n!, exact far below a double's range of shares, and the
+// cautious time-left estimate.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "remaining_work.hpp"
+
+namespace permbb::app {
+namespace {
+
+mpz_class power_of_ten(unsigned exponent) {
+  mpz_class out;
+  mpz_ui_pow_ui(out.get_mpz_t(), 10, exponent);
+  return out;
+}
+
+TEST(RemainingWork, Log10ShareIsExactForSmallAndHugeNumbers) {
+  EXPECT_NEAR(log10_share(5, 120), std::log10(5.0 / 120.0), 1e-12);
+  EXPECT_NEAR(log10_share(120, 120), 0.0, 1e-12);
+  // 10^30 of 10^400: a quotient no double holds (1e-370), a logarithm any double does.
+  EXPECT_NEAR(log10_share(power_of_ten(30), power_of_ten(400)), -370.0, 1e-9);
+  EXPECT_NEAR(log10_share(3 * power_of_ten(200), power_of_ten(203)), std::log10(3e-3), 1e-9);
+}
+
+TEST(RemainingWork, SharesOfTheRunAndOfTheSpace) {
+  const RemainingWork fresh(120, 5);  // 5! = 120: a fresh run starts with the whole space
+  EXPECT_DOUBLE_EQ(fresh.run_share(120), 1.0);
+  EXPECT_DOUBLE_EQ(fresh.run_share(30), 0.25);
+  EXPECT_NEAR(*fresh.space_log10(12), -1.0, 1e-12);
+  EXPECT_FALSE(fresh.space_log10(0).has_value()) << "nothing left has no logarithm";
+
+  const RemainingWork restarted(12, 5);  // a restart from a checkpoint with 12 of 120 left
+  EXPECT_DOUBLE_EQ(restarted.run_share(12), 1.0) << "every run starts at 1";
+  EXPECT_DOUBLE_EQ(restarted.run_share(3), 0.25);
+  EXPECT_NEAR(*restarted.space_log10(12), -1.0, 1e-12) << "the space share is absolute";
+
+  const RemainingWork finished(0, 5);  // restarted from a finished search
+  EXPECT_DOUBLE_EQ(finished.run_share(0), 0.0);
+}
+
+TEST(TimeLeftEstimate, NoneUntilTheShareFalls) {
+  TimeLeftEstimate estimate;
+  EXPECT_FALSE(estimate.seconds_left().has_value());
+  estimate.add(5, 1.0);
+  estimate.add(10, 1.0);
+  EXPECT_FALSE(estimate.rate().has_value());
+  EXPECT_FALSE(estimate.seconds_left().has_value());
+}
+
+TEST(TimeLeftEstimate, SteadyFallGivesTheLinearEstimate) {
+  TimeLeftEstimate estimate;
+  for (int t = 10; t <= 50; t += 10) estimate.add(t, 1.0 - 0.01 * t);
+  // 1 % per second, half left: 50 s.
+  ASSERT_TRUE(estimate.rate().has_value());
+  EXPECT_NEAR(*estimate.rate(), 0.01, 1e-12);
+  EXPECT_NEAR(*estimate.seconds_left(), 50.0, 1e-9);
+}
+
+TEST(TimeLeftEstimate, TakesTheSlowerOfTheWholeRunAndItsRecentPart) {
+  // Fast at first (60 % in 10 s), then slow: 1 % per 10 s. The whole-run rate (0.63 / 40 s)
+  // would promise about 23 s; the recent rate, 0.001/s, gives 370 s.
+  TimeLeftEstimate estimate;
+  estimate.add(10, 0.40);
+  estimate.add(20, 0.39);
+  estimate.add(30, 0.38);
+  estimate.add(40, 0.37);
+  EXPECT_NEAR(*estimate.rate(), 0.001, 1e-12);
+  EXPECT_NEAR(*estimate.seconds_left(), 370.0, 1e-6);
+
+  // Slow at first, fast lately: the whole run's slower rate is the cautious one.
+  TimeLeftEstimate speeding;
+  speeding.add(10, 0.99);
+  speeding.add(20, 0.98);
+  speeding.add(30, 0.97);
+  speeding.add(40, 0.60);
+  const double whole = (1.0 - 0.60) / 40;
+  EXPECT_NEAR(*speeding.rate(), whole, 1e-12);
+  EXPECT_NEAR(*speeding.seconds_left(), 0.60 / whole, 1e-6);
+}
+
+TEST(TimeLeftEstimate, AStallLatelyMeansNoEstimate) {
+  TimeLeftEstimate estimate;
+  estimate.add(10, 0.5);
+  for (int t = 20; t <= 100; t += 10) estimate.add(t, 0.4);
+  EXPECT_FALSE(estimate.seconds_left().has_value());
+}
+
+}  // namespace
+}  // namespace permbb::app
