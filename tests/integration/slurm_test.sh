@@ -126,6 +126,11 @@ expect_eq "chain: unneeded link 4 cancelled" \
   "$(scontrol show job "$successor" 2>/dev/null | grep -o 'JobState=[A-Z]*')" JobState=CANCELLED
 log "2. chain: USR1 -> resumable, SIGTERM -> resumable, link 3 optimal 1484, restarts 2;" \
   "remaining after each link: $left; nodes: $nodes"
+# One progress log for the chain, each link a run of it; the report plots it (2 ranks: MPI,
+# so nodes/s, remaining work, incumbent, workers).
+expect_eq "chain: progress log runs" "$(log_restarts "$CHAIN/progress.jsonl")" "0 1 2" "$CHAIN"
+expect_report "$CHAIN" 4
+log "2. chain: progress.jsonl holds restarts 0 1 2; permbb report: 4 plots"
 
 wait_chain "$WORK/sweep/ub-1279" 120 t-sweep
 S=$WORK/sweep/sweep.json
@@ -144,6 +149,9 @@ grep -q 'optimal' <<<"$out" || fail "permbb-sweep status: $out"
 out=$("$SLURM_DIR/permbb-sweep" resume "$WORK/sweep") || fail "permbb-sweep resume failed"
 grep -q 'C\* >= 1278' <<<"$out" || fail "resuming a finished sweep should only report it: $out"
 log "3. sweep from 1275: C* > 1275, > 1276, > 1277, then 1278 optimal"
+# The sweep's page: the steps' plot, then the progress plots of the steps in turn.
+expect_report "$WORK/sweep" 5
+log "3. sweep: permbb report: 5 plots"
 
 for pair in ta002:1359 ta003:1081 ta004:1293; do
   wait_chain "$WORK/array/${pair%%:*}" 60 t-array

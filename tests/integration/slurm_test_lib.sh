@@ -86,6 +86,24 @@ wait_chain() {
   done
 }
 
+# `permbb report` on a run or sweep folder ($1): exit 0 and a page with $2 embedded images.
+expect_report() {
+  local page images
+  page=$WORK/report-$(basename "$1").html
+  "$PERMBB" report "$1" -o "$page" >/dev/null 2>"$page.err" ||
+    { cat "$page.err" >&2; show_run "$1"; fail "permbb report $1 failed"; }
+  [ ! -s "$page.err" ] || fail "permbb report $1 wrote to stderr: $(cat "$page.err")"
+  images=$(grep -o 'src="data:image/png;base64,' "$page" | wc -l)
+  [ "$images" -eq "$2" ] || fail "permbb report $1: $images images in $page, expected $2"
+}
+
+# The restart numbers of the start lines of a progress log, space-separated.
+log_restarts() {
+  python3 -c 'import json, sys
+print(" ".join(str(r["restart"]) for r in map(json.loads, open(sys.argv[1]))
+               if r["event"] == "start"))' "$1"
+}
+
 wait_file() {  # file, seconds
   local deadline=$(($(date +%s) + $2))
   until [ -s "$1" ]; do

@@ -1,0 +1,265 @@
+"""`permbb report`: the HTML page of a run, from a progress log the real solver recorded.
+
+Run by ctest with PERMBB_BIN (the executable) in the environment, or by hand:
+    python3 tests/integration/report_test.py build/permbb
+The report is rendered twice: by report/permbb_report.py run directly, and by
+`permbb report`, which runs the copy next to the executable (permbb-report.py).
+
+The recorded search: ta011 at its best-known makespan (--ub opt, nothing better exists),
+stopped by a node limit (where it stops must not depend on the machine's speed), then
+restarted from its checkpoint to the end. What the log must say follows from what its
+fields mean, not from numbers of an earlier run.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPT = os.path.join(HERE, "..", "..", "report", "permbb_report.py")
+BIN = os.environ.get("PERMBB_BIN", "")
+INSTANCE = "ta011"
+# About 6.7 million nodes in all at this bound: the first run stops near half-way.
+FIRST_RUN_NODES = 3000000
+SOLVE = [INSTANCE, "--ub", "opt", "--branch", "fwd", "--no-gpu", "--threads", "1",
+         "--progress", "0.1", "--quiet"]
+# Nodes per second, remaining work and the incumbent; one more under MPI only.
+PLOTS_SINGLE_PROCESS = 3
+IMAGE = re.compile(r'src="data:image/png;base64,[A-Za-z0-9+/]+=*"')
+
+
+def solve(*args):
+    return subprocess.run([BIN, "solve", *SOLVE, *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+def read_log(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f]
+
+
+def render_direct(path, output):
+    """The script itself, as a user runs it (sys.executable: the interpreter of the test)."""
+    return subprocess.run([sys.executable, SCRIPT, path, "-o", output], capture_output=True,
+                          text=True, timeout=300)
+
+
+def render_binary(path, output):
+    return subprocess.run([BIN, "report", path, "-o", output], capture_output=True, text=True,
+                          timeout=300)
+
+
+RENDERERS = {"script": render_direct, "permbb report": render_binary}
+
+
+class RecordedRun(unittest.TestCase):
+    """One search, recorded once for every test of the class: a run stopped by the node
+    limit, then its restart, both appending to one progress log."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp(prefix="permbb-report-test.")
+        cls.log = os.path.join(cls.folder, "progress.jsonl")
+        checkpoint = os.path.join(cls.folder, "search.ckpt")
+        common = ["--progress-log", cls.log, "--checkpoint", checkpoint]
+        cls.first = solve(*common, "--node-limit", str(FIRST_RUN_NODES))
+        cls.second = solve(*common, "--restart", checkpoint)
+        cls.records = read_log(cls.log) if os.path.exists(cls.log) else []
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def test_the_solver_stopped_then_finished(self):
+        self.assertEqual(self.first.returncode, 3, self.first.stderr)
+        self.assertEqual(self.second.returncode, 0, self.second.stderr)
+
+    def events(self):
+        return [(r["restart"], r["event"]) for r in self.records]
+
+    def test_the_restart_continues_the_same_file(self):
+        events = self.events()
+        self.assertEqual(events[0], (0, "start"))
+        restart_at = events.index((1, "start"))
+        self.assertEqual(events[restart_at - 1], (0, "end"))
+        self.assertEqual(events[-1], (1, "end"))
+        self.assertEqual([r for r, _ in events], sorted(r for r, _ in events))
+        self.assertTrue(all(r in (0, 1) for r, _ in events), events)
+        self.assertIn((0, "progress"), events)
+
+    def test_every_line_has_the_common_fields(self):
+        for record in self.records:
+            for key in ("event", "restart", "unix_time", "seconds"):
+                self.assertIn(key, record)
+        starts = [r for r in self.records if r["event"] == "start"]
+        self.assertEqual([s["instance"] for s in starts], [INSTANCE, INSTANCE])
+        self.assertEqual([s["ranks"] for s in starts], [1, 1])
+        self.assertEqual(starts[0]["nodes_before"], 0)
+        self.assertEqual(starts[1]["nodes_before"], FIRST_RUN_NODES)
+
+    def remaining(self, restart):
+        return [r["run_remaining"] for r in self.records
+                if r["restart"] == restart and r["event"] in ("progress", "end")]
+
+    def test_remaining_work_falls_from_one_toward_zero(self):
+        # A share of the run's starting work: within (0, 1], and it never grows, since the
+        # explored part of the interval never comes back.
+        for restart in (0, 1):
+            shares = self.remaining(restart)
+            self.assertTrue(shares, f"no progress or end line in run {restart}")
+            self.assertTrue(all(0 <= s <= 1 for s in shares), shares)
+            self.assertEqual(shares, sorted(shares, reverse=True), shares)
+        self.assertGreater(self.remaining(0)[-1], 0, "the first run stopped half-way")
+
+    def test_the_end_says_complete_with_nothing_left(self):
+        ends = [r for r in self.records if r["event"] == "end"]
+        self.assertEqual([e["complete"] for e in ends], [False, True])
+        last = ends[-1]
+        self.assertEqual(last["run_remaining"], 0)
+        self.assertIsNone(last["space_remaining_log10"])
+        self.assertEqual(last["nodes_total"], FIRST_RUN_NODES + last["nodes"])
+        self.assertLess(ends[0]["space_remaining_log10"], 0)
+
+    def output(self, name):
+        return os.path.join(self.folder, name)
+
+    def check_page(self, proc, html_path, images):
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(proc.stderr, "")
+        with open(html_path) as f:
+            page = f.read()
+        self.assertEqual(len(IMAGE.findall(page)), images)
+        self.assertNotRegex(page, r'(src|href)="https?:')  # self-contained
+        self.assertIn(INSTANCE, page)
+        return page
+
+    def test_the_page_has_its_plots_and_marks_the_restart(self):
+        for name, render in RENDERERS.items():
+            with self.subTest(renderer=name):
+                html_path = self.output(f"{name.replace(' ', '-')}.html")
+                page = self.check_page(render(self.log, html_path), html_path,
+                                       PLOTS_SINGLE_PROCESS)
+                self.assertIn("1 restart(s)", page)
+                self.assertIn("complete", page)
+
+    def test_a_cut_last_line_is_skipped_with_a_note(self):
+        with open(self.log) as f:
+            lines = f.readlines()
+        cut = self.output("cut.jsonl")
+        with open(cut, "w") as f:
+            f.writelines(lines[:-1])
+            f.write(lines[-1][: len(lines[-1]) // 2])
+        for name, render in RENDERERS.items():
+            with self.subTest(renderer=name):
+                html_path = self.output(f"cut-{name.replace(' ', '-')}.html")
+                page = self.check_page(render(cut, html_path), html_path,
+                                       PLOTS_SINGLE_PROCESS)
+                self.assertIn(f"line {len(lines)} is cut short", page)
+                self.assertIn("no end line", page)
+
+    def test_a_single_start_line_renders(self):
+        single = self.output("single.jsonl")
+        with open(self.log) as f:
+            first = f.readline()
+        with open(single, "w") as f:
+            f.write(first)
+        html_path = self.output("single.html")
+        self.check_page(render_direct(single, html_path), html_path, PLOTS_SINGLE_PROCESS)
+
+    def test_a_chain_and_a_sweep_folder(self):
+        # Folders as slurm/runstate.py leaves them, around the recorded log.
+        chain = self.output("sweep/ub-1582")
+        os.makedirs(chain)
+        shutil.copy(self.log, os.path.join(chain, "progress.jsonl"))
+        write_json(os.path.join(chain, "chain.json"), {
+            "instance": INSTANCE, "status": "complete", "links": [
+                {"link": 1, "job_id": "7", "hosts": ["n1"], "outcome": "resumable"},
+                {"link": 2, "job_id": "8", "hosts": ["n2"], "outcome": "complete"}]})
+        write_json(self.output("sweep/sweep.json"), {
+            "instance": INSTANCE, "status": "stopped", "next_ub": 1583, "steps": [
+                {"ub": 1582, "status": "no-better-than-ub", "proves": "C* > 1581",
+                 "nodes_decomposed": 6705081, "links": 2, "run_dir": "ub-1582"}]})
+        html_path = self.output("chain.html")
+        page = self.check_page(render_binary(chain, html_path), html_path,
+                               PLOTS_SINGLE_PROCESS)
+        self.assertIn("restart chain", page)
+        html_path = self.output("sweep.html")
+        # The steps' plot, then the progress plots of the steps one after another.
+        page = self.check_page(render_binary(self.output("sweep"), html_path), html_path,
+                               1 + PLOTS_SINGLE_PROCESS)
+        self.assertIn("C* &gt; 1581", page)
+
+
+def write_json(path, data):
+    with open(path, "w") as f:
+        json.dump(data, f)
+
+
+class BadInput(unittest.TestCase):
+    """Exit status 2 and one line on stderr that names the path; never a traceback."""
+
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def path(self, name, content=None):
+        path = os.path.join(self.folder.name, name)
+        if content is not None:
+            with open(path, "w") as f:
+                f.write(content)
+        return path
+
+    def check_refused(self, path, why, output=None):
+        """`output`: an output path that is the one at fault (named in the error)."""
+        named, output = (output, output) if output else (path, self.path("out.html"))
+        for name, render in RENDERERS.items():
+            with self.subTest(renderer=name, path=path):
+                proc = render(path, output)
+                self.assertEqual(proc.returncode, 2, proc.stderr)
+                lines = proc.stderr.splitlines()
+                self.assertEqual(len(lines), 1, proc.stderr)
+                self.assertTrue(lines[0].startswith("permbb: error: "), lines[0])
+                self.assertIn(named, lines[0])
+                self.assertRegex(lines[0], why)
+                self.assertFalse(os.path.exists(self.path("out.html")))
+
+    def test_a_missing_path(self):
+        self.check_refused(self.path("no-such-log.jsonl"), "no such file")
+
+    def test_an_empty_folder(self):
+        empty = self.path("empty")
+        os.mkdir(empty)
+        self.check_refused(empty, "chain.json.*sweep.json")
+
+    def test_a_text_file_that_is_not_a_log(self):
+        self.check_refused(self.path("notes.txt", "a text file\nof two lines\n"),
+                           "not a progress log")
+
+    def test_json_lines_without_events(self):
+        self.check_refused(self.path("other.jsonl", '{"a": 1}\n{"a": 2}\n'),
+                           "not a progress log")
+
+    def test_a_malformed_line_in_the_middle(self):
+        good = '{"event": "progress", "restart": 0, "unix_time": 1.0, "seconds": 1.0}\n'
+        self.check_refused(self.path("broken.jsonl", good + "{not json\n" + good),
+                           "line 2 is not JSON")
+
+    def test_an_output_that_cannot_be_written(self):
+        log = self.path("ok.jsonl", '{"event": "start", "restart": 0, "unix_time": 1.0, '
+                                    '"seconds": 0.0, "instance": "ta001"}\n')
+        self.check_refused(log, "cannot write",
+                           output=os.path.join(self.folder.name, "no-folder", "out.html"))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
+        BIN = os.path.abspath(sys.argv.pop(1))
+    if not BIN:
+        sys.exit("usage: report_test.py PATH/TO/permbb (or PERMBB_BIN in the environment)")
+    unittest.main()
