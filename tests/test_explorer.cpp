@@ -3,6 +3,7 @@
 // however [0, n!) is cut into intervals, and after stopping and resuming.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <random>
 
 #include "ivm_explorer.hpp"
@@ -105,31 +106,44 @@ TEST(Explorer, NodeCountAtAFixedUpperBoundIsTheSameForAnyCutOfTheSpace) {
   }
 }
 
+// A random instance searched at its optimum (a bound that never improves) over the whole
+// space, stopped after a random number of steps; `whole` counts the full search's nodes.
+struct Partway {
+  SearchSettings settings;
+  NodeCounters whole;
+  std::unique_ptr<Search> search;
+};
+
+Partway run_partway(std::mt19937& rng, int trial) {
+  const int n = 4 + trial % 5;
+  const Instance inst = testing::random_instance(rng, n, 3);
+  const Time optimum = testing::brute_force_optimum(inst);
+  const SearchSettings settings{BoundKind::kLb1, kRules[trial % 5]};
+  const NodeCounters whole = explore_pieces(inst, settings, optimum, {0, factorial(n)});
+  auto search = std::make_unique<Search>(inst, settings, optimum);
+  const auto b = digits_of(0, n);
+  const auto e = digits_of(factorial(n), n);
+  search->explorer.start(b.data(), e.data());
+  search->explorer.run(1 + rng() % (whole.decomposed + 1));
+  return {settings, whole, std::move(search)};
+}
+
 TEST(Explorer, StopAtACleanPointAndResumeCountsEveryNodeOnce) {
   std::mt19937 rng(33);
   for (int trial = 0; trial < 100; ++trial) {
-    const int n = 4 + trial % 5;
-    const Instance inst = testing::random_instance(rng, n, 3);
-    const Time optimum = testing::brute_force_optimum(inst);
-    const SearchSettings settings{BoundKind::kLb1, kRules[trial % 5]};
-    const NodeCounters whole = explore_pieces(inst, settings, optimum, {0, factorial(n)});
-
-    Search search(inst, settings, optimum);
-    const auto b = digits_of(0, n);
-    const auto e = digits_of(factorial(n), n);
-    search.explorer.start(b.data(), e.data());
-    search.explorer.run(1 + rng() % (whole.decomposed + 1));
+    const Partway partway = run_partway(rng, trial);
+    Search& search = *partway.search;
     search.explorer.settle();
     NodeCounters total = search.explorer.counters();
     if (!search.explorer.exhausted()) {
-      IvmExplorer resumed(search.tables, &search.johnson, settings, search.incumbent);
+      IvmExplorer resumed(search.tables, &search.johnson, partway.settings, search.incumbent);
       resumed.start(search.explorer.position(), search.explorer.end());
       while (resumed.step()) {
       }
       total += resumed.counters();
     }
-    ASSERT_EQ(total.decomposed, whole.decomposed) << "trial " << trial;
-    ASSERT_EQ(total.leaves, whole.leaves) << "trial " << trial;
+    ASSERT_EQ(total.decomposed, partway.whole.decomposed) << "trial " << trial;
+    ASSERT_EQ(total.leaves, partway.whole.leaves) << "trial " << trial;
   }
 }
 
@@ -142,30 +156,22 @@ TEST(Explorer, LeavingAnIntervalAfterAShortSettleDropsItsUncommittedNodes) {
   std::mt19937 rng(34);
   int short_settles = 0;
   for (int trial = 0; trial < 200; ++trial) {
-    const int n = 4 + trial % 5;
-    const Instance inst = testing::random_instance(rng, n, 3);
-    const Time optimum = testing::brute_force_optimum(inst);
-    const SearchSettings settings{BoundKind::kLb1, kRules[trial % 5]};
-    const NodeCounters whole = explore_pieces(inst, settings, optimum, {0, factorial(n)});
-
-    Search search(inst, settings, optimum);
-    const auto b = digits_of(0, n);
-    const auto e = digits_of(factorial(n), n);
-    search.explorer.start(b.data(), e.data());
-    search.explorer.run(1 + rng() % (whole.decomposed + 1));
-    if (search.explorer.settle(0)) continue;  // at a clean point: nothing uncommitted
+    const Partway partway = run_partway(rng, trial);
+    IvmExplorer& explorer = partway.search->explorer;
+    if (explorer.settle(0)) continue;  // at a clean point: nothing uncommitted
     ++short_settles;
-    const std::vector<int> position(search.explorer.position(), search.explorer.position() + n);
-    const std::vector<int> end(search.explorer.end(), search.explorer.end() + n);
-    const NodeCounters before = search.explorer.committed_counters();
-    search.explorer.clear();
-    ASSERT_EQ(search.explorer.committed_counters().decomposed, before.decomposed);
-    search.explorer.start(position.data(), end.data());
-    while (search.explorer.step()) {
+    const int n = explorer.jobs();
+    const std::vector<int> position(explorer.position(), explorer.position() + n);
+    const std::vector<int> end(explorer.end(), explorer.end() + n);
+    const NodeCounters before = explorer.committed_counters();
+    explorer.clear();
+    ASSERT_EQ(explorer.committed_counters().decomposed, before.decomposed);
+    explorer.start(position.data(), end.data());
+    while (explorer.step()) {
     }
-    ASSERT_EQ(search.explorer.committed_counters().decomposed, whole.decomposed)
+    ASSERT_EQ(explorer.committed_counters().decomposed, partway.whole.decomposed)
         << "trial " << trial;
-    ASSERT_EQ(search.explorer.committed_counters().leaves, whole.leaves) << "trial " << trial;
+    ASSERT_EQ(explorer.committed_counters().leaves, partway.whole.leaves) << "trial " << trial;
   }
   EXPECT_GE(short_settles, 10) << "too few settles stopped short to test anything";
 }
