@@ -67,6 +67,7 @@ void ProgressReporter::begin(const ProgressStart& s) {
   out["ranks"] = s.ranks;
   out["nodes_before"] = s.nodes_before;
   out["seconds_before"] = s.seconds_before;
+  out["run_remaining"] = remaining_->run_share(s.remaining);
   out["space_remaining_log10"] = or_null(remaining_->space_log10(s.remaining));
   log_.write(out);
 }

@@ -273,6 +273,7 @@ class ProgressLog(unittest.TestCase):
             restart_start = lines[events.index((1, "start"))]
             first_end = lines[events.index((0, "end"))]
             self.assertEqual(restart_start["nodes_before"], first_end["nodes_total"])
+            self.assertEqual(restart_start["run_remaining"], 1)
             self.assertAlmostEqual(restart_start["space_remaining_log10"],
                                    first_end["space_remaining_log10"], places=9)
 
