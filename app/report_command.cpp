@@ -36,6 +36,8 @@ void add_report_options(CLI::App& command, ReportCommandOptions& options) {
       ->required();
   command.add_option("-o,--output", options.output, "the HTML page to write")
       ->capture_default_str();
+  command.add_option("--images", options.images,
+                     "also write the plots as PNG files into this folder (plot-1.png, ...)");
 }
 
 int run_report_command(const ReportCommandOptions& options) {
@@ -46,6 +48,7 @@ int run_report_command(const ReportCommandOptions& options) {
     return 1;
   }
   std::vector<std::string> words = {"python3", script, options.path, "-o", options.output};
+  if (!options.images.empty()) words.insert(words.end(), {"--images", options.images});
   std::vector<char*> argv;
   for (std::string& word : words) argv.push_back(word.data());
   argv.push_back(nullptr);

@@ -8,6 +8,7 @@ namespace permbb::app {
 struct ReportCommandOptions {
   std::string path;  // a progress log, a run folder or a sweep folder
   std::string output = "report.html";
+  std::string images;  // also the plots as PNG files in this folder
 };
 
 void add_report_options(CLI::App& command, ReportCommandOptions& options);

@@ -20,6 +20,7 @@ import io
 import json
 import math
 import os
+import re
 import sys
 
 EVENTS = ("start", "progress", "end")
@@ -737,7 +738,24 @@ def parse_args(argv):
                         "(sweep.json)")
     p.add_argument("-o", "--output", metavar="FILE", default="report.html",
                    help="the HTML page to write (default: report.html)")
+    p.add_argument("--images", metavar="DIR",
+                   help="also write the page's plots as PNG files into DIR (created), "
+                        "plot-1.png, plot-2.png, ... in the page's order")
     return p.parse_args(argv)
+
+
+IMAGE_PATTERN = re.compile(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
+
+
+def write_images(content, folder):
+    """The page's plots, decoded from the page itself, as folder/plot-K.png."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+        for k, data in enumerate(IMAGE_PATTERN.findall(content), start=1):
+            with open(os.path.join(folder, f"plot-{k}.png"), "wb") as f:
+                f.write(base64.b64decode(data))
+    except OSError as e:
+        fail(folder, f"cannot write the images ({e.strerror})")
 
 
 def main(argv):
@@ -745,7 +763,10 @@ def main(argv):
         args = parse_args(argv)
         check_output(args.output)
         plt = load_pyplot()
-        write_output(args.output, build_report(plt, args.path))
+        content = build_report(plt, args.path)
+        write_output(args.output, content)
+        if args.images:
+            write_images(content, args.images)
     except ReportError as e:
         print(f"permbb: error: {e}", file=sys.stderr)
         return 2
