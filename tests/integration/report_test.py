@@ -146,6 +146,17 @@ class RecordedRun(unittest.TestCase):
                 self.assertIn("1 restart(s)", page)
                 self.assertIn("complete", page)
 
+    def test_images_writes_the_plots_as_png_files(self):
+        folder = self.output("plots")
+        proc = subprocess.run([BIN, "report", self.log, "-o", self.output("with-images.html"),
+                               "--images", folder], capture_output=True, text=True, timeout=300)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        names = sorted(os.listdir(folder))
+        self.assertEqual(names, [f"plot-{k}.png" for k in range(1, PLOTS_SINGLE_PROCESS + 1)])
+        for name in names:
+            with open(os.path.join(folder, name), "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", name)
+
     def test_a_cut_last_line_is_skipped_with_a_note(self):
         with open(self.log) as f:
             lines = f.readlines()
