@@ -8,12 +8,15 @@ if(NOT PERMBB_GPU STREQUAL "OFF")
   include(CheckLanguage)
   check_language(CUDA)
   if(CMAKE_CUDA_COMPILER)
+    # sm_90 (H100/H200) unless the user chose (-DCMAKE_CUDA_ARCHITECTURES or CUDAARCHS). Set
+    # before enable_language: it would otherwise take nvcc's own default (sm_75 for nvcc 13),
+    # and the kernels would run on an H200 as PTX compiled for an older architecture.
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES AND NOT DEFINED ENV{CUDAARCHS})
+      set(CMAKE_CUDA_ARCHITECTURES 90 CACHE STRING "CUDA architectures to compile for")
+    endif()
     enable_language(CUDA)
     find_package(CUDAToolkit REQUIRED)
     set(PERMBB_HAVE_CUDA ON)
-    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES OR CMAKE_CUDA_ARCHITECTURES STREQUAL "52")
-      set(CMAKE_CUDA_ARCHITECTURES 90)
-    endif()
     # Shared host/device headers stay C++17 so nvcc (as CMake 3.25 drives it) compiles them.
     set(CMAKE_CUDA_STANDARD 17)
     set(CMAKE_CUDA_STANDARD_REQUIRED ON)
