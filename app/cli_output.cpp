@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli_numbers.hpp"
 #include "input_error.hpp"
 
 namespace permbb::app {
@@ -143,6 +144,12 @@ void add_output_options(CLI::App& command, OutputOptions& output) {
   command
       .add_option("--log-level", output.log_level, "trace|debug|info|warn|error|off")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
+      ->capture_default_str();
+}
+
+void add_progress_option(CLI::App& command, double& seconds) {
+  command.add_option("--progress", seconds, "seconds between progress lines on stderr")
+      ->check(number_above(0.0))
       ->capture_default_str();
 }
 

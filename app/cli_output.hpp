@@ -31,6 +31,10 @@ struct OutputOptions {
 // --json [FILE] (no FILE: standard output), --quiet/-q and --log-level.
 void add_output_options(CLI::App& command, OutputOptions& output);
 
+// --progress S: seconds between progress lines on stderr (none with --quiet), for the commands
+// that run long.
+void add_progress_option(CLI::App& command, double& seconds);
+
 // The result: `human` on standard output unless the JSON goes there, `json` to --json's file.
 void write_result(const OutputOptions& output, const std::string& human,
                   const nlohmann::json& json);

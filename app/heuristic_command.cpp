@@ -9,12 +9,14 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
 
 #include "heuristic_method.hpp"
 #include "input_error.hpp"
 #include "cli_numbers.hpp"
 #include "cli_output.hpp"
 #include "instance_source.hpp"
+#include "progress_ticker.hpp"
 #include "taillard.hpp"
 
 namespace permbb::app {
@@ -41,6 +43,19 @@ struct HeuristicReport {
     return 100.0 * static_cast<double>(schedule.makespan - *best_known) / *best_known;
   }
 };
+
+void log_progress(double seconds, const BestSoFar& best, const HeuristicReport& r) {
+  const Time makespan = best.value();
+  if (makespan == kInfiniteTime) {
+    spdlog::info("progress {:.1f} s | no schedule yet", seconds);
+  } else if (r.best_known) {
+    spdlog::info("progress {:.1f} s | best {} ({:+.2f}% from the best known {})", seconds,
+                 makespan, 100.0 * static_cast<double>(makespan - *r.best_known) / *r.best_known,
+                 *r.best_known);
+  } else {
+    spdlog::info("progress {:.1f} s | best {}", seconds, makespan);
+  }
+}
 
 std::string format_human(const HeuristicReport& r) {
   std::ostringstream out;
@@ -108,6 +123,7 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
   command.add_option("--seed", options.seed, "random seed")
       ->check(number_at_least(std::uint64_t{0}))
       ->capture_default_str();
+  add_progress_option(command, options.progress_seconds);
   add_output_options(command, options.output);
 }
 
@@ -129,8 +145,12 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   report.machines = instance.machines();
   report.method = to_string(method);
   report.best_known = best_known(instance);
+  BestSoFar best;
+  run.best_so_far = &best;
   const auto begin = std::chrono::steady_clock::now();
   try {
+    const ProgressTicker ticker(options.output.quiet ? 0 : options.progress_seconds,
+                               [&](double seconds) { log_progress(seconds, best, report); });
     report.schedule = run_heuristic(instance, method, run);
   } catch (const std::invalid_argument& e) {
     throw InputError(e.what());

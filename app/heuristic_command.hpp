@@ -17,6 +17,7 @@ struct HeuristicCommandOptions {
   std::uint64_t iteration_limit = 0;  // 0: none
   int threads = 1;
   std::uint64_t seed = 0;
+  double progress_seconds = 5;
   OutputOptions output;
 };
 

@@ -103,6 +103,13 @@ std::int64_t set_aside_budget(const KnapsackCommandOptions& options, const ks::I
                                    ks::host_bytes_per_slot(items.words_per_node()));
 }
 
+void log_progress(const ks::LevelSearchProgress& p) {
+  spdlog::info("progress {:.1f} s | item {} of {} | list {} nodes | set aside {} | best {} | "
+               "{} nodes explored",
+               p.seconds, p.level + 1, p.items, p.list_nodes, p.set_aside_nodes, p.best_profit,
+               p.nodes_explored);
+}
+
 KnapsackReport solve_branch_and_bound(const KnapsackCommandOptions& options,
                                       const ks::KnapsackInstance& instance) {
   KnapsackReport report;
@@ -114,6 +121,10 @@ KnapsackReport solve_branch_and_bound(const KnapsackCommandOptions& options,
   report.search.max_set_aside_nodes = set_aside_budget(options, items);
   if (options.switch_threshold > 0) report.search.switch_threshold = options.switch_threshold;
   report.search.time_limit_seconds = options.time_limit_seconds;
+  if (!options.output.quiet) {
+    report.search.progress_seconds = options.progress_seconds;
+    report.search.on_progress = log_progress;
+  }
   ks::HostListBackend cpu(items);
   std::unique_ptr<ks::LevelListBackend> gpu_list;
   if (device) {
@@ -267,6 +278,7 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                   "stop the branch-and-bound after this many seconds (0: none); the result is "
                   "then incomplete (exit 3)")
       ->check(number_at_least(0.0));
+  add_progress_option(command, options.progress_seconds);
   add_output_options(command, options.output);
 }
 

@@ -22,6 +22,7 @@ struct KnapsackCommandOptions {
   double memory_fraction = 0;            // 0: the default (knapsack_memory_cap.hpp)
   std::int64_t dp_memory_mib = 0;        // 0: the default (knapsack_dp.hpp)
   double time_limit_seconds = 0;         // 0: none (branch-and-bound only)
+  double progress_seconds = 5;           // branch-and-bound progress lines
   OutputOptions output;
 };
 

@@ -45,10 +45,7 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
                      "about a millisecond of search (0.2 s under mpirun, where workers report "
                      "their counts that often)")
       ->check(number_at_least(0ULL));
-  command.add_option("--progress", options.progress_seconds,
-                     "seconds between progress lines on stderr")
-      ->check(number_above(0.0))
-      ->capture_default_str();
+  add_progress_option(command, options.progress_seconds);
   command.add_option("--progress-log", options.progress_log_path,
                      "append one JSON object per progress tick to FILE (JSON Lines; a restart "
                      "continues the file; written even with --quiet; docs/progress-log.md)");

@@ -197,6 +197,7 @@ class BeamSearch {
       if (span < best()) {
         result_.best.permutation.assign(row, row + n_);
         result_.best.makespan = span;
+        offer_to(options_.best_so_far, span);
       }
       return;
     }

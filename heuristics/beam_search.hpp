@@ -2,6 +2,7 @@
 #include <atomic>
 #include <cstdint>
 
+#include "best_so_far.hpp"
 #include "instance.hpp"
 #include "neh.hpp"
 #include "partial_schedule.hpp"
@@ -38,6 +39,7 @@ struct BeamSearchOptions {
   // that parallel copies search different beams. 0: the search is deterministic.
   double guide_noise = 0;
   std::uint64_t seed = 0;
+  BestSoFar* best_so_far = nullptr;  // offered each improvement, when given
 };
 
 struct BeamSearchResult {

@@ -89,13 +89,18 @@ std::vector<std::string> heuristic_method_names() {
 
 Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
                        const HeuristicOptions& options) {
-  if (method == HeuristicMethod::kNeh) return neh(instance);
+  if (method == HeuristicMethod::kNeh) {
+    Schedule schedule = neh(instance);
+    offer_to(options.best_so_far, schedule.makespan);
+    return schedule;
+  }
   if (options.threads < 1) throw std::invalid_argument("heuristic: threads must be at least 1");
   if (options.time_limit <= 0 && options.iteration_limit == 0 && options.stop == nullptr) {
     throw std::invalid_argument("heuristic " + to_string(method) +
                                 ": needs a time limit, an iteration limit or a stop flag");
   }
   const Schedule start = start_schedule(instance, options);
+  offer_to(options.best_so_far, start.makespan);
   switch (method) {
     case HeuristicMethod::kIls:
       return best_of_copies(options.threads, [&](int copy) {
@@ -104,6 +109,7 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
         ils.iteration_limit = options.iteration_limit;
         ils.stop = options.stop;
         ils.seed = options.seed + static_cast<std::uint64_t>(copy);
+        ils.best_so_far = options.best_so_far;
         return iterated_greedy(instance, start, ils).best;
       });
     case HeuristicMethod::kBeam:
@@ -114,6 +120,7 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
         beam.stop = options.stop;
         beam.seed = options.seed + static_cast<std::uint64_t>(copy);
         beam.guide_noise = copy == 0 ? 0.0 : kBeamCopyNoise;
+        beam.best_so_far = options.best_so_far;
         return beam_search(instance, options.node, start, beam).best;
       });
     case HeuristicMethod::kTruncatedBb: {
@@ -121,6 +128,7 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
       bb.time_limit = options.time_limit;
       bb.node_limit = options.iteration_limit;
       bb.stop = options.stop;
+      bb.best_so_far = options.best_so_far;
       return truncated_bb(instance, options.node, start, bb).best;
     }
     case HeuristicMethod::kNeh:

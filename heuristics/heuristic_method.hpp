@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "best_so_far.hpp"
 #include "instance.hpp"
 #include "neh.hpp"
 #include "partial_schedule.hpp"
@@ -42,6 +43,8 @@ struct HeuristicOptions {
   // the root by default.
   PartialSchedule node;
   const std::atomic<bool>* stop = nullptr;
+  // Offered every improvement of every copy, when given (progress lines).
+  BestSoFar* best_so_far = nullptr;
 };
 
 // Runs `method`; returns a schedule of all the jobs with its makespan. Throws

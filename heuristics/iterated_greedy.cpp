@@ -62,6 +62,7 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
   Schedule current{start.permutation, makespan(instance, start.permutation)};
   insertion_local_search(instance, current, k_max, rng, workspace, deadline);
   IteratedGreedyResult result{current, 0};
+  offer_to(options.best_so_far, current.makespan);
   Schedule trial;
   trial.permutation.reserve(static_cast<std::size_t>(n));
   std::vector<int> removed;
@@ -83,7 +84,10 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
     const Time worse_by = trial.makespan - current.makespan;
     if (worse_by <= 0 || (t > 0 && unit(rng) <= std::exp(-worse_by / t))) {
       std::swap(current, trial);
-      if (current.makespan < result.best.makespan) result.best = current;
+      if (current.makespan < result.best.makespan) {
+        result.best = current;
+        offer_to(options.best_so_far, current.makespan);
+      }
     }
   }
   return result;

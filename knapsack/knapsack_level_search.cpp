@@ -55,6 +55,7 @@ class LevelSearch {
     small_.assign(std::move(root));
     while (current_->size() > 0 || resume_set_aside()) {
       if (out_of_time()) return {solution_, false, statistics_};
+      report_if_due();
       set_aside_overflow();
       place_list();
       step();
@@ -68,10 +69,21 @@ class LevelSearch {
     NodeList nodes;
   };
 
+  double elapsed_seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
   bool out_of_time() const {
-    if (options_.time_limit_seconds <= 0) return false;
-    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
-    return elapsed.count() >= options_.time_limit_seconds;
+    return options_.time_limit_seconds > 0 && elapsed_seconds() >= options_.time_limit_seconds;
+  }
+
+  void report_if_due() {
+    if (options_.progress_seconds <= 0 || !options_.on_progress) return;
+    const double now = elapsed_seconds();
+    if (now < next_report_) return;
+    next_report_ = now + options_.progress_seconds;
+    options_.on_progress({now, level_, items_.count(), current_->size(), set_aside_nodes_,
+                          best_lower_, statistics_.nodes_explored});
   }
 
   void improve(const NodeRecord& witness) {
@@ -149,6 +161,7 @@ class LevelSearch {
   std::vector<SetAside> set_aside_;
   std::int64_t set_aside_nodes_ = 0;  // S
   std::int64_t best_lower_ = 0;
+  double next_report_ = options_.progress_seconds;  // seconds since the start
   KnapsackSolution solution_;
   LevelSearchStatistics statistics_;
 };

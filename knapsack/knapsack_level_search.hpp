@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "item_table.hpp"
@@ -12,6 +13,17 @@ namespace permbb::knapsack {
 // CPU (Lalami & El Baz 2012, §III.B.2, used 192 on a Tesla C2050). A provisional default:
 // `bench/knapsack.py --sweep-threshold` measures it on the device at hand.
 inline constexpr std::int64_t kDefaultSwitchThreshold = 2048;
+
+// Where a running search is, for progress lines.
+struct LevelSearchProgress {
+  double seconds = 0;
+  int level = 0;  // the item the current list branches on
+  int items = 0;  // levels in all
+  std::int64_t list_nodes = 0;
+  std::int64_t set_aside_nodes = 0;
+  std::int64_t best_profit = 0;
+  std::uint64_t nodes_explored = 0;
+};
 
 struct LevelSearchOptions {
   // A list of q >= switch_threshold nodes is processed on the large backend, else on the small.
@@ -26,6 +38,9 @@ struct LevelSearchOptions {
   // Stop before the next level once this many seconds have passed (0: no limit); the result
   // is then incomplete.
   double time_limit_seconds = 0;
+  // Called between levels about every progress_seconds (0: never).
+  double progress_seconds = 0;
+  std::function<void(const LevelSearchProgress&)> on_progress;
 };
 
 struct LevelSearchStatistics {

@@ -228,6 +228,23 @@ class OutputOptions(unittest.TestCase):
                 self.assertEqual(proc.returncode, 2, name)
                 self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
 
+    def test_long_commands_print_progress_lines_unless_quiet(self):
+        long_runs = {
+            "solve": ["solve", "ta021", "--ub", "opt", "--no-gpu", "--threads", "1",
+                      "--time-limit", "1"],
+            "heuristic": ["heuristic", "ta021", "--time-limit", "1"],
+            "knapsack": ["knapsack", "--generate", "strongly-correlated,300,1000,1",
+                         "--time-limit", "1"],
+        }
+        for name, args in long_runs.items():
+            proc = run(*args, "--progress", "0.2")
+            self.assertIn(proc.returncode, (0, 3), f"{name}: {proc.stderr}")
+            self.assertGreaterEqual(proc.stderr.count("] progress "), 2, f"{name}: {proc.stderr}")
+            quiet = run(*args, "--progress", "0.2", "--quiet")
+            self.assertNotIn("progress", quiet.stderr, name)
+            refused = run(*args, "--progress", "0")
+            self.assertEqual(refused.returncode, 2, name)
+
     def test_version_names_the_build(self):
         proc = run("--version")
         self.assertEqual(proc.returncode, 0, proc.stderr)
