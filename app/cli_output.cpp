@@ -73,14 +73,27 @@ std::string json_text(const nlohmann::json& json, int indent) {
   return utf8_escaped(json).dump(indent);
 }
 
-// Opened non-blocking: a FIFO without a reader fails at once (ENXIO) instead of blocking.
-int open_json_destination(const std::string& path, int flags) {
+// Opened non-blocking, so that a FIFO without a reader fails at once (ENXIO) instead of
+// blocking; blocking again once open (a reader may be slow).
+int open_for_writing(const std::string& path, int flags, const std::string& what) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC | flags, 0644);
   if (fd < 0) {
     const std::string why = errno == ENXIO ? "a FIFO with no reader" : std::strerror(errno);
-    throw InputError(path + ": cannot open for writing the JSON result: " + why);
+    throw InputError(path + ": cannot open for writing " + what + ": " + why);
   }
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   return fd;
+}
+
+int write_all(int fd, const std::string& text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return n < 0 ? errno : EIO;
+    done += static_cast<std::size_t>(n);
+  }
+  return 0;
 }
 
 void write_json_file(const nlohmann::json& json, const std::string& path) {
@@ -89,27 +102,19 @@ void write_json_file(const nlohmann::json& json, const std::string& path) {
     std::cout << text << std::flush;
     return;
   }
-  const int fd = open_json_destination(path, O_CREAT | O_TRUNC);
-  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);  // a reader may be slow
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int error = errno;
-      ::close(fd);
-      throw InputError(path + ": cannot write the JSON result: " + std::strerror(error));
-    }
-    done += static_cast<std::size_t>(n);
-  }
+  const int fd = open_for_writing(path, O_CREAT | O_TRUNC, "the JSON result");
+  const int error = write_all(fd, text);
   ::close(fd);
+  if (error != 0) {
+    throw InputError(path + ": cannot write the JSON result: " + std::strerror(error));
+  }
 }
 
 void check_json_destination(const std::string& path) {
   if (path.empty() || path == "-") return;
   struct stat info {};
   if (::stat(path.c_str(), &info) == 0) {
-    ::close(open_json_destination(path, 0));  // no O_TRUNC: an existing file stays as it is
+    ::close(open_for_writing(path, 0, "the JSON result"));  // no O_TRUNC: the file stays
     return;
   }
   std::string folder = std::filesystem::path(path).parent_path().string();

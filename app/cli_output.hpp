@@ -12,6 +12,13 @@ namespace permbb::app {
 // text \xHH, instead of making the dump throw after the result was computed.
 std::string json_text(const nlohmann::json& json, int indent = 2);
 
+// Opens `path` for writing (with open(2) `flags` such as O_CREAT | O_APPEND); throws
+// InputError naming the file and `what` goes there when it cannot (a FIFO with no reader is
+// refused, not waited for). Returns the file descriptor.
+int open_for_writing(const std::string& path, int flags, const std::string& what);
+// Writes all of `text`; returns 0 or the errno of the failure.
+int write_all(int fd, const std::string& text);
+
 // Writes a JSON document to `path`, or to standard output for "-". Throws InputError naming
 // the file when it cannot be written (a FIFO with no reader is refused, not waited for).
 void write_json_file(const nlohmann::json& json, const std::string& path);

@@ -297,7 +297,9 @@ class ProgressLog(unittest.TestCase):
     def test_an_unusable_log_path_is_refused_at_the_start(self):
         with tempfile.TemporaryDirectory() as folder:
             checkpoint = os.path.join(folder, "ck")
-            for args in (["--progress-log", folder],
+            fifo = os.path.join(folder, "fifo")
+            os.mkfifo(fifo)  # no reader: refused at once, not waited for
+            for args in (["--progress-log", folder], ["--progress-log", fifo],
                          ["--progress-log", os.path.join(folder, "missing", "log")],
                          ["--progress-log", checkpoint, "--checkpoint", checkpoint]):
                 proc = run("solve", "ta001", "--quiet", *args)
