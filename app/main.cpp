@@ -101,8 +101,8 @@ int main(int argc, char** argv) {
 
   permbb::app::ReportCommandOptions report_options;
   CLI::App* report = app.add_subcommand(
-      "report", "an HTML page with plots of a run: its --progress-log, its Slurm run folder, or "
-                "an upper-bound sweep's folder");
+      "report", "an HTML page with plots of runs (several: compared): --progress-log files, "
+                "Slurm run folders or upper-bound sweep folders");
   permbb::app::add_report_options(*report, report_options);
 
   std::string instance_spec;

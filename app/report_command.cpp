@@ -30,10 +30,11 @@ std::string find_report_script() {
 
 void add_report_options(CLI::App& command, ReportCommandOptions& options) {
   command
-      .add_option("path", options.path,
+      .add_option("path", options.paths,
                   "a --progress-log file, a run folder of slurm/permbb-submit or a sweep folder "
-                  "of slurm/permbb-sweep")
-      ->required();
+                  "of slurm/permbb-sweep; several: one page comparing them")
+      ->required()
+      ->expected(-1);
   command.add_option("-o,--output", options.output, "the HTML page to write")
       ->capture_default_str();
   command.add_option("--images", options.images,
@@ -47,7 +48,9 @@ int run_report_command(const ReportCommandOptions& options) {
                  "(nor in ../share/permbb): the installation is incomplete\n";
     return 1;
   }
-  std::vector<std::string> words = {"python3", script, options.path, "-o", options.output};
+  std::vector<std::string> words = {"python3", script};
+  words.insert(words.end(), options.paths.begin(), options.paths.end());
+  words.insert(words.end(), {"-o", options.output});
   if (!options.images.empty()) words.insert(words.end(), {"--images", options.images});
   std::vector<char*> argv;
   for (std::string& word : words) argv.push_back(word.data());

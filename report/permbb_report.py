@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""permbb report: one self-contained HTML page on a run of `permbb solve`.
+"""permbb report: one self-contained HTML page on a run of `permbb solve`, or comparing runs.
 
 PATH is a progress log (`permbb solve --progress-log FILE`, JSON Lines), a run folder of
 slurm/permbb-submit (chain.json, progress.jsonl) or a sweep folder of slurm/permbb-sweep
@@ -7,13 +7,16 @@ slurm/permbb-submit (chain.json, progress.jsonl) or a sweep folder of slurm/perm
 (PNG images embedded in the page: it needs no network): nodes per second, remaining work,
 the incumbent, and under MPI the busy and idle workers and the coordinator's load, over
 the wall time summed across restarts; restarts and chain links are vertical lines.
+With several PATHs the page compares them: a summary row per PATH and the same plots with
+one line per PATH (its own colour, named after its file or folder), each from time 0.
 
-Bad input (a missing or unreadable PATH, a folder that is neither a chain nor a sweep, a
+Bad input (a missing or unreadable PATH (any of them), a folder that is neither a chain nor a sweep, a
 file that is not a progress log, an output that cannot be written) is one line on stderr,
 "permbb: error: ...", and exit status 2.
 """
 import argparse
 import base64
+import collections
 import datetime
 import html
 import io
@@ -112,8 +115,11 @@ def check_record(path, n, record):
 
 
 def read_progress_log(path):
+    """The runs of a log, placed on a time axis from 0 (a sweep places them again)."""
     records, notes = parse_log_lines(path, read_text(path))
-    return split_runs(records), notes
+    runs = split_runs(records)
+    place_runs(runs)
+    return runs, notes
 
 
 class Run:
@@ -427,10 +433,22 @@ def load_pyplot():
     return plt
 
 
+# The colours of compared PATHs (matplotlib's default cycle, named so that a PATH keeps its
+# colour in every plot, whatever else a plot draws).
+SOURCE_COLORS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown",
+                 "tab:pink", "tab:olive", "tab:cyan", "tab:grey")
+
+
+def source_color(k):
+    return SOURCE_COLORS[k % len(SOURCE_COLORS)]
+
+
 class Plotter:
-    def __init__(self, plt, markers):
+    def __init__(self, plt, sources):
         self.plt = plt
-        self.markers = markers  # (time, label, style) of restarts, links and sweep steps
+        # (name, runs, markers) per PATH; markers: (time, label, style) of restarts, links
+        # and sweep steps. The page of one PATH has one source, named None.
+        self.sources = sources
         self.unit, self.scale = "s", 1.0
 
     def set_time_span(self, seconds):
@@ -448,7 +466,24 @@ class Plotter:
         axes[-1][0].set_xlabel(f"wall time, all runs ({self.unit})")
         return fig, [a[0] for a in axes]
 
-    def draw(self, ax, runs_points, label, color, step=False):
+    def style(self, k, name, color, label):
+        """The colour and legend label of source k: the plot's own for one PATH (its lines
+        are told apart by colour), the PATH's colour and name when comparing."""
+        if name is None:
+            return color, label
+        return source_color(k), f"{name}: {label}"
+
+    def draw_sources(self, ax, points_of, label, color, step=False, dashes="-"):
+        """points_of(runs) of every source. `dashes` tells two quantities of one axis apart
+        when comparing, where colour already means the PATH."""
+        drawn = False
+        for k, (name, runs, _) in enumerate(self.sources):
+            line_color, line_label = self.style(k, name, color, label)
+            drawn |= self.draw(ax, points_of(runs), line_label, line_color, step,
+                               "-" if name is None else dashes)
+        return drawn
+
+    def draw(self, ax, runs_points, label, color, step=False, dashes="-"):
         """One line per run, in one colour: runs may overlap in time where a killed run's
         work after its last checkpoint is done again by the next one."""
         drawn = False
@@ -459,17 +494,20 @@ class Plotter:
             ys = [y for _, y in points]
             plot = ax.step if step else ax.plot
             kwargs = {"where": "post"} if step else {}
-            plot(xs, ys, color=color, label=None if drawn else label,
+            plot(xs, ys, color=color, linestyle=dashes, label=None if drawn else label,
                  marker="." if len(points) < 3 else None, **kwargs)
             drawn = True
         return drawn
 
     def mark(self, ax):
-        for t, label, style in self.markers:
-            ax.axvline(t / self.scale, color="grey" if style == "run" else "black",
-                       linestyle=":" if style == "run" else "--", linewidth=1)
-            ax.text(t / self.scale, 1.0, f" {label}", transform=ax.get_xaxis_transform(),
-                    rotation=90, va="top", ha="left", fontsize=7, color="dimgrey")
+        for k, (name, _, markers) in enumerate(self.sources):
+            for t, label, style in markers:
+                default = "grey" if style == "run" else "black"
+                color = default if name is None else source_color(k)
+                ax.axvline(t / self.scale, color=color,
+                           linestyle=":" if style == "run" else "--", linewidth=1)
+                ax.text(t / self.scale, 1.0, f" {label}", transform=ax.get_xaxis_transform(),
+                        rotation=90, va="top", ha="left", fontsize=7, color="dimgrey")
 
     def finish(self, fig, axes, drawn):
         for ax in axes:
@@ -492,53 +530,63 @@ def png(plt, fig):
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
-def plot_rate(p, runs):
+def plot_rate(p):
     fig, axes = p.axes("Nodes decomposed per second")
-    drawn = p.draw(axes[0], series(runs, "nodes_per_second"), "nodes/s", "tab:blue")
+    drawn = p.draw_sources(axes[0], lambda runs: series(runs, "nodes_per_second"), "nodes/s",
+                           "tab:blue")
     axes[0].set_ylabel("nodes / s")
     axes[0].set_ylim(bottom=0)
     return p.finish(fig, axes, drawn)
 
 
-def plot_remaining(p, runs):
+def run_share(runs):
+    """run_remaining where a log scale can draw it (0 at the end is off the scale)."""
+    return [[(t, y) for t, y in pts if y > 0]
+            for pts in series(runs, "run_remaining", ("progress", "end"), at_start=1.0)]
+
+
+def plot_remaining(p):
     """run_remaining (share of the run's own starting work, so 1 again after a restart) on
     a log scale, and the remaining share of all n! schedules as its log10 (it may be far
     below what a float holds, so it is drawn as the exponent)."""
     fig, (top, bottom) = p.axes("Remaining work", rows=2)
-    share = [[(t, y) for t, y in pts if y > 0]
-             for pts in series(runs, "run_remaining", ("progress", "end"), at_start=1.0)]
-    drawn = p.draw(top, share, "run_remaining (share of the run's start)", "tab:green")
+    drawn = p.draw_sources(top, run_share, "run_remaining (share of the run's start)",
+                           "tab:green")
     if drawn:
         top.set_yscale("log")
     top.set_ylabel("share of run's work")
-    drawn |= p.draw(bottom, series(runs, "space_remaining_log10", EVENTS),
-                    "log10 of the remaining share of n! schedules", "tab:purple")
+    drawn |= p.draw_sources(bottom, lambda runs: series(runs, "space_remaining_log10", EVENTS),
+                            "log10 of the remaining share of n! schedules", "tab:purple")
     bottom.set_ylabel("log10 share of n!")
     return p.finish(fig, [top, bottom], drawn)
 
 
-def plot_incumbent(p, runs):
+def plot_incumbent(p):
     fig, axes = p.axes("Incumbent (best makespan)")
-    drawn = p.draw(axes[0], series(runs, "best", ("progress", "end")), "best", "tab:red",
-                   step=True)
-    initial = first_start_field(runs, "initial_ub")
-    if isinstance(initial, (int, float)) and not isinstance(initial, bool):
-        axes[0].axhline(initial, color="tab:orange", linestyle="--", linewidth=1,
-                        label=f"initial upper bound {initial}")
-        drawn = True
+    drawn = p.draw_sources(axes[0], lambda runs: series(runs, "best", ("progress", "end")),
+                           "best", "tab:red", step=True)
+    for k, (name, runs, _) in enumerate(p.sources):
+        initial = first_start_field(runs, "initial_ub")
+        if isinstance(initial, (int, float)) and not isinstance(initial, bool):
+            color, label = p.style(k, name, "tab:orange", f"initial upper bound {initial}")
+            axes[0].axhline(initial, color=color, linestyle="--", linewidth=1, label=label)
+            drawn = True
     axes[0].set_ylabel("makespan")
     return p.finish(fig, axes, drawn)
 
 
-def plot_workers(p, runs):
+def plot_workers(p):
     fig, axes = p.axes("Workers and coordinator")
     ax = axes[0]
-    drawn = p.draw(ax, series(runs, "active"), "busy workers", "tab:blue", step=True)
-    drawn |= p.draw(ax, series(runs, "idle_workers"), "idle workers", "tab:grey", step=True)
+    drawn = p.draw_sources(ax, lambda runs: series(runs, "active"), "busy workers", "tab:blue",
+                           step=True)
+    drawn |= p.draw_sources(ax, lambda runs: series(runs, "idle_workers"), "idle workers",
+                            "tab:grey", step=True, dashes="--")
     ax.set_ylabel("workers")
     ax.set_ylim(bottom=0)
     load = ax.twinx()
-    if p.draw(load, series(runs, "coordinator_busy"), "coordinator busy", "tab:red"):
+    if p.draw_sources(load, lambda runs: series(runs, "coordinator_busy"), "coordinator busy",
+                      "tab:red", dashes=":"):
         drawn = True
         load.legend(loc="lower right", fontsize=8)
     load.set_ylim(0, 1.05)
@@ -546,16 +594,17 @@ def plot_workers(p, runs):
     return p.finish(fig, axes, drawn)
 
 
-def progress_plots(plt, runs, markers):
-    """The plots of a search over time: (caption, base64 PNG) pairs."""
-    p = Plotter(plt, markers)
-    p.set_time_span(timeline_end(runs))
-    plots = [("Nodes per second over the wall time of all runs", plot_rate(p, runs)),
+def progress_plots(plt, sources):
+    """The plots of searches over time: (caption, base64 PNG) pairs. `sources`: (name, runs,
+    markers) per PATH, placed on their own time axes; one named None for one PATH's page."""
+    p = Plotter(plt, sources)
+    p.set_time_span(max(timeline_end(runs) for _, runs, _ in sources))
+    plots = [("Nodes per second over the wall time of all runs", plot_rate(p)),
              ("Remaining work: share of each run's starting work (log scale) and of all n! "
-              "schedules (log10)", plot_remaining(p, runs)),
-             ("Best makespan found so far", plot_incumbent(p, runs))]
-    if is_mpi(runs):
-        plots.append(("Busy and idle workers, coordinator load", plot_workers(p, runs)))
+              "schedules (log10)", plot_remaining(p)),
+             ("Best makespan found so far", plot_incumbent(p))]
+    if any(is_mpi(runs) for _, runs, _ in sources):
+        plots.append(("Busy and idle workers, coordinator load", plot_workers(p)))
     return plots
 
 
@@ -646,22 +695,21 @@ def page(title, source, sections):
 
 def report_log(plt, path):
     runs, notes = read_progress_log(path)
-    place_runs(runs)
     instance = first_start_field(runs, "instance")
     sections = [key_value_table(log_summary(runs)), notes_html(notes), "<h2>Progress</h2>",
-                figures(progress_plots(plt, runs, run_markers(runs)))]
+                figures(progress_plots(plt, [(None, runs, run_markers(runs))]))]
     return page(f"permbb report: {instance}", f"progress log {path}", sections)
 
 
 def report_chain(plt, folder):
     c = Chain(folder)
-    place_runs(c.runs)
     instance = c.chain.get("instance") or first_start_field(c.runs, "instance")
     sections = [key_value_table(chain_summary(c)), "<h2>Links</h2>",
                 grid_table(LINK_COLUMNS, link_rows(c.links)), notes_html(c.notes)]
     if c.runs:
         markers = run_markers(c.runs, style="link")
-        sections += ["<h2>Progress</h2>", figures(progress_plots(plt, c.runs, markers))]
+        sections += ["<h2>Progress</h2>",
+                     figures(progress_plots(plt, [(None, c.runs, markers)]))]
     return page(f"permbb report: {instance} (restart chain)", f"run folder {folder}", sections)
 
 
@@ -689,22 +737,92 @@ def report_sweep(plt, folder):
     runs, markers = sweep_timeline(s)
     if runs:
         sections += ["<h2>Progress of the steps, one after another</h2>",
-                     figures(progress_plots(plt, runs, markers))]
+                     figures(progress_plots(plt, [(None, runs, markers)]))]
     return page(f"permbb report: {s.state.get('instance')} (upper-bound sweep)",
                 f"sweep folder {folder}", sections)
 
 
-def build_report(plt, path):
+def path_kind(path):
+    """"sweep", "chain" or "log", by what PATH holds; a log is checked when read."""
     if not os.path.exists(path):
         fail(path, "no such file or folder")
     if os.path.isdir(path):
         if os.path.isfile(os.path.join(path, "sweep.json")):
-            return report_sweep(plt, path)
+            return "sweep"
         if os.path.isfile(os.path.join(path, "chain.json")):
-            return report_chain(plt, path)
+            return "chain"
         fail(path, "neither a run folder of permbb-submit (chain.json) nor a sweep folder "
                    "of permbb-sweep (sweep.json)")
-    return report_log(plt, path)
+    return "log"
+
+
+# ---------------------------------------------------------------------------------------
+# Several PATHs: one page comparing them.
+
+# One PATH of a comparison: its summary rows (label, value), its runs placed from time 0,
+# the markers of its restarts, links or steps, and its notes.
+Source = collections.namedtuple("Source", "kind summary runs markers notes")
+
+
+def load_source(path):
+    kind = path_kind(path)
+    if kind == "sweep":
+        s = Sweep(path)
+        return Source("sweep folder", sweep_summary(s), *sweep_timeline(s), s.notes)
+    if kind == "chain":
+        c = Chain(path)
+        return Source("run folder", chain_summary(c), c.runs, run_markers(c.runs, "link"),
+                      c.notes)
+    runs, notes = read_progress_log(path)
+    return Source("progress log", log_summary(runs), runs, run_markers(runs), notes)
+
+
+def source_names(paths):
+    """Each PATH's file or folder name, for the legend; the whole PATH where names repeat
+    (the progress.jsonl of two chains)."""
+    names = [os.path.basename(os.path.normpath(path)) for path in paths]
+    return [name if names.count(name) == 1 else path for name, path in zip(names, paths)]
+
+
+COMPARED_COLUMNS = ("instance", "outcome", "best makespan", "nodes", "seconds")
+
+
+def summary_field(rows, column):
+    """A column of the comparison from the summary of any kind of PATH, whose labels say
+    what they sum over: "nodes (all links)", "wall seconds (all runs)"."""
+    for label, value in rows:
+        if re.sub(r"^wall | \(all \w+\)$", "", label) == column:
+            return value
+    return None
+
+
+def comparison_row(name, path, source):
+    return [name, source.kind, path] + [summary_field(source.summary, column)
+                                        for column in COMPARED_COLUMNS] + [len(source.runs)]
+
+
+def report_comparison(plt, paths):
+    loaded = [load_source(path) for path in paths]  # every PATH read before any drawing
+    names = source_names(paths)
+    rows = [comparison_row(*row) for row in zip(names, paths, loaded)]
+    sections = [grid_table(("name", "kind", "path") + COMPARED_COLUMNS + ("runs",), rows),
+                notes_html([note for source in loaded for note in source.notes])]
+    # Every PATH keeps its place (and so its colour), even one without runs to draw.
+    sources = [(name, s.runs, s.markers) for name, s in zip(names, loaded)]
+    if any(s.runs for s in loaded):
+        sections += ["<h2>Progress, each PATH from time 0</h2>",
+                     figures(progress_plots(plt, sources))]
+    return page(f"permbb report: {len(paths)} runs compared", "compared: " + ", ".join(paths),
+                sections)
+
+
+REPORTS = {"log": report_log, "chain": report_chain, "sweep": report_sweep}
+
+
+def build_report(plt, paths):
+    if len(paths) == 1:
+        return REPORTS[path_kind(paths[0])](plt, paths[0])
+    return report_comparison(plt, paths)
 
 
 def check_output(output):
@@ -733,9 +851,9 @@ class Parser(argparse.ArgumentParser):
 def parse_args(argv):
     p = Parser(prog="permbb report", description=__doc__,
                formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("path", metavar="PATH",
+    p.add_argument("paths", metavar="PATH", nargs="+",
                    help="progress log (JSON Lines), run folder (chain.json) or sweep folder "
-                        "(sweep.json)")
+                        "(sweep.json); several: a page comparing them")
     p.add_argument("-o", "--output", metavar="FILE", default="report.html",
                    help="the HTML page to write (default: report.html)")
     p.add_argument("--images", metavar="DIR",
@@ -763,7 +881,7 @@ def main(argv):
         args = parse_args(argv)
         check_output(args.output)
         plt = load_pyplot()
-        content = build_report(plt, args.path)
+        content = build_report(plt, args.paths)
         write_output(args.output, content)
         if args.images:
             write_images(content, args.images)

@@ -8,7 +8,8 @@ The report is rendered twice: by report/permbb_report.py run directly, and by
 The recorded search: ta011 at its best-known makespan (--ub opt, nothing better exists),
 stopped by a node limit (where it stops must not depend on the machine's speed), then
 restarted from its checkpoint to the end. What the log must say follows from what its
-fields mean, not from numbers of an earlier run.
+fields mean, not from numbers of an earlier run. The same search with two branching rules
+(each run once to its end) is rendered on one page comparing them.
 """
 import json
 import os
@@ -25,16 +26,17 @@ BIN = os.environ.get("PERMBB_BIN", "")
 INSTANCE = "ta011"
 # About 6.7 million nodes in all at this bound: the first run stops near half-way.
 FIRST_RUN_NODES = 3000000
-SOLVE = [INSTANCE, "--ub", "opt", "--branch", "fwd", "--no-gpu", "--threads", "1",
-         "--progress", "0.1", "--quiet"]
+SOLVE = [INSTANCE, "--ub", "opt", "--no-gpu", "--threads", "1", "--progress", "0.1", "--quiet"]
+# Compared on one page: at this bound each takes about 2 s on one core and logs some ticks.
+COMPARED_BRANCHES = ("fwd", "bwd")
 # Nodes per second, remaining work and the incumbent; one more under MPI only.
 PLOTS_SINGLE_PROCESS = 3
 IMAGE = re.compile(r'src="data:image/png;base64,[A-Za-z0-9+/]+=*"')
 
 
-def solve(*args):
-    return subprocess.run([BIN, "solve", *SOLVE, *args], capture_output=True, text=True,
-                          timeout=300)
+def solve(*args, branch="fwd"):
+    return subprocess.run([BIN, "solve", *SOLVE, "--branch", branch, *args],
+                          capture_output=True, text=True, timeout=300)
 
 
 def read_log(path):
@@ -42,21 +44,43 @@ def read_log(path):
         return [json.loads(line) for line in f]
 
 
-def render_direct(path, output):
+def path_list(paths):
+    """One PATH, or a list of PATHs to compare."""
+    return [paths] if isinstance(paths, str) else list(paths)
+
+
+def render_direct(paths, output):
     """The script itself, as a user runs it (sys.executable: the interpreter of the test)."""
-    return subprocess.run([sys.executable, SCRIPT, path, "-o", output], capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run([sys.executable, SCRIPT, *path_list(paths), "-o", output],
+                          capture_output=True, text=True, timeout=300)
 
 
-def render_binary(path, output):
-    return subprocess.run([BIN, "report", path, "-o", output], capture_output=True, text=True,
-                          timeout=300)
+def render_binary(paths, output):
+    return subprocess.run([BIN, "report", *path_list(paths), "-o", output],
+                          capture_output=True, text=True, timeout=300)
 
 
 RENDERERS = {"script": render_direct, "permbb report": render_binary}
 
 
-class RecordedRun(unittest.TestCase):
+class PageChecks:
+    """For test classes that record runs in self.folder and render them."""
+
+    def output(self, name):
+        return os.path.join(self.folder, name)
+
+    def check_page(self, proc, html_path, images):
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(proc.stderr, "")
+        with open(html_path) as f:
+            page = f.read()
+        self.assertEqual(len(IMAGE.findall(page)), images)
+        self.assertNotRegex(page, r'(src|href)="https?:')  # self-contained
+        self.assertIn(INSTANCE, page)
+        return page
+
+
+class RecordedRun(PageChecks, unittest.TestCase):
     """One search, recorded once for every test of the class: a run stopped by the node
     limit, then its restart, both appending to one progress log."""
 
@@ -124,19 +148,6 @@ class RecordedRun(unittest.TestCase):
         self.assertEqual(last["nodes_total"], FIRST_RUN_NODES + last["nodes"])
         self.assertLess(ends[0]["space_remaining_log10"], 0)
 
-    def output(self, name):
-        return os.path.join(self.folder, name)
-
-    def check_page(self, proc, html_path, images):
-        self.assertEqual(proc.returncode, 0, proc.stderr)
-        self.assertEqual(proc.stderr, "")
-        with open(html_path) as f:
-            page = f.read()
-        self.assertEqual(len(IMAGE.findall(page)), images)
-        self.assertNotRegex(page, r'(src|href)="https?:')  # self-contained
-        self.assertIn(INSTANCE, page)
-        return page
-
     def test_the_page_has_its_plots_and_marks_the_restart(self):
         for name, render in RENDERERS.items():
             with self.subTest(renderer=name):
@@ -203,6 +214,63 @@ class RecordedRun(unittest.TestCase):
         page = self.check_page(render_binary(self.output("sweep"), html_path), html_path,
                                1 + PLOTS_SINGLE_PROCESS)
         self.assertIn("C* &gt; 1581", page)
+
+
+class ComparedRuns(PageChecks, unittest.TestCase):
+    """The same search with two branching rules, each logged to its own file and rendered
+    together: one summary row and one line per PATH on the same plots."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp(prefix="permbb-report-compare.")
+        cls.logs = [os.path.join(cls.folder, f"{b}.jsonl") for b in COMPARED_BRANCHES]
+        cls.solved = [solve("--progress-log", log, branch=b)
+                      for b, log in zip(COMPARED_BRANCHES, cls.logs)]
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def test_both_searches_finished(self):
+        for proc in self.solved:
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+
+    def test_the_page_compares_both_logs(self):
+        for name, render in RENDERERS.items():
+            with self.subTest(renderer=name):
+                html_path = self.output(f"compare-{name.replace(' ', '-')}.html")
+                page = self.check_page(render(self.logs, html_path), html_path,
+                                       PLOTS_SINGLE_PROCESS)
+                self.assertIn("2 runs compared", page)
+                self.assertEqual(page.count("<td>progress log</td>"), 2)  # a row per PATH
+                for branch in COMPARED_BRANCHES:
+                    self.assertIn(f"<td>{branch}.jsonl</td>", page)  # the legend's name
+
+    def test_a_log_beside_a_run_folder(self):
+        # Kinds mix: the second search as the progress log of a chain of one link.
+        chain = self.output("chain-bwd")
+        os.makedirs(chain, exist_ok=True)
+        shutil.copy(self.logs[1], os.path.join(chain, "progress.jsonl"))
+        write_json(os.path.join(chain, "chain.json"), {
+            "instance": INSTANCE, "status": "complete",
+            "links": [{"link": 1, "job_id": "7", "hosts": ["n1"], "outcome": "complete"}]})
+        html_path = self.output("compare-chain.html")
+        page = self.check_page(render_binary([self.logs[0], chain], html_path), html_path,
+                               PLOTS_SINGLE_PROCESS)
+        self.assertIn("<td>run folder</td>", page)
+        self.assertIn("<td>chain-bwd</td>", page)
+
+    def test_one_bad_path_among_good_ones(self):
+        missing = self.output("no-such-run.jsonl")
+        output = self.output("refused.html")
+        for name, render in RENDERERS.items():
+            with self.subTest(renderer=name):
+                proc = render([self.logs[0], missing, self.logs[1]], output)
+                self.assertEqual(proc.returncode, 2, proc.stderr)
+                lines = proc.stderr.splitlines()
+                self.assertEqual(len(lines), 1, proc.stderr)
+                self.assertRegex(lines[0], "^permbb: error: .*no-such-run.jsonl: no such file")
+                self.assertFalse(os.path.exists(output))
 
 
 def write_json(path, data):
