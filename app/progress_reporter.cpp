@@ -30,7 +30,7 @@ std::string space_text(const std::optional<double>& log10) {
 }
 
 std::string time_left_text(const std::optional<double>& seconds) {
-  if (!seconds) return "time left unknown (the remaining work has not fallen lately)";
+  if (!seconds) return "time left unknown (the work left does not fall steadily)";
   return fmt::format("time left ~{:.3g} s (a cautious guess)", *seconds);
 }
 

@@ -15,9 +15,11 @@ double log10_of(const mpz_class& x) {
   return std::log10(mantissa) + static_cast<double>(exponent) * std::log10(2.0);
 }
 
-// The recent window is this share of the run's time, and holds at least this many samples.
+// The recent window is this share of the run's time; the one before it is as long.
 constexpr double kRecentShareOfRun = 0.25;
-constexpr std::size_t kMinRecentSamples = 3;
+// Guesses need this many samples, and a recent rate at least this share of the one before.
+constexpr std::size_t kMinSamples = 3;
+constexpr double kSteadyRate = 0.5;
 
 }  // namespace
 
@@ -46,27 +48,41 @@ double TimeLeftEstimate::falling_rate(const Sample& from, const Sample& to) {
 }
 
 void TimeLeftEstimate::add(double seconds, double run_share) {
-  recent_.push_back({seconds, run_share});
-  // Keep the samples of the recent window, plus the one just before it.
-  const double window_start = seconds * (1 - kRecentShareOfRun);
-  while (recent_.size() > kMinRecentSamples && recent_[1].seconds <= window_start) {
-    recent_.pop_front();
+  kept_.push_back({seconds, run_share});
+  const double half_way = seconds * (1 - 2 * kRecentShareOfRun);
+  while (kept_.size() > 2 && kept_[1].seconds <= half_way) kept_.pop_front();
+}
+
+const TimeLeftEstimate::Sample& TimeLeftEstimate::sample_before(double seconds) const {
+  const Sample* found = &kept_.front();
+  for (const Sample& s : kept_) {
+    if (s.seconds > seconds) break;
+    found = &s;
   }
+  return *found;
 }
 
 std::optional<double> TimeLeftEstimate::rate() const {
-  if (recent_.empty()) return std::nullopt;
-  const double whole = falling_rate(first_, recent_.back());
-  const double latest = recent_.size() > 1 ? falling_rate(recent_.front(), recent_.back()) : whole;
-  const double slower = std::min(whole, latest);
+  if (kept_.empty()) return std::nullopt;
+  const Sample& now = kept_.back();
+  const Sample& quarter_ago = sample_before(now.seconds * (1 - kRecentShareOfRun));
+  const double whole = falling_rate(first_, now);
+  const double recent = &quarter_ago != &now ? falling_rate(quarter_ago, now) : whole;
+  const double slower = std::min(whole, recent);
   if (!(slower > 0)) return std::nullopt;
   return slower;
 }
 
 std::optional<double> TimeLeftEstimate::seconds_left() const {
   const auto r = rate();
-  if (!r) return std::nullopt;
-  return recent_.back().share / *r;
+  if (!r || kept_.size() < kMinSamples) return std::nullopt;
+  const Sample& now = kept_.back();
+  const Sample& quarter_ago = sample_before(now.seconds * (1 - kRecentShareOfRun));
+  if (&quarter_ago == &kept_.front()) return now.share / *r;  // no quarter before it yet
+  const double before = falling_rate(kept_.front(), quarter_ago);
+  const double recent = falling_rate(quarter_ago, now);
+  if (recent < kSteadyRate * before || !(before > 0)) return std::nullopt;
+  return now.share / std::min(*r, before);  // a sudden drop lately does not shorten it
 }
 
 }  // namespace permbb::app

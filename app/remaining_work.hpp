@@ -29,14 +29,18 @@ class RemainingWork {
   mpz_class space_;
 };
 
-// A cautious estimate of the time left from how fast the run's remaining share falls: the
-// rate over the whole run and over its recent part (the last quarter, at least the last few
-// samples), whichever is slower. The share falls unevenly (a pruned subtree takes a big piece
-// at once), so the estimate is only a guide; none while the share has not fallen.
+// A cautious estimate of the time left from how fast the run's remaining share falls. The
+// share falls unevenly: a pruned subtree takes a large piece at once, and the pieces left are
+// often the hard ones (on ta023 with the GPU the share halved every half second while the
+// rate fell as fast, so any extrapolation promised a tenth of the real time). So it guesses
+// only while the rate holds: over the last quarter of the run it must be at least half the
+// quarter's before; the guess then uses the slowest of the two quarters' and the whole run's.
+// None before three samples, and none while the share does not fall.
 class TimeLeftEstimate {
  public:
   void add(double seconds, double run_share);
-  // Share per second, nullopt while it has not fallen.
+  // The recent rate at which the share falls, per second (the slower of the last quarter's
+  // and the whole run's); nullopt while it has not fallen.
   std::optional<double> rate() const;
   std::optional<double> seconds_left() const;
 
@@ -46,9 +50,11 @@ class TimeLeftEstimate {
     double share;
   };
   static double falling_rate(const Sample& from, const Sample& to);
+  // The latest sample at or before `seconds` (the oldest kept when none is).
+  const Sample& sample_before(double seconds) const;
 
   Sample first_{0, 1};
-  std::deque<Sample> recent_;
+  std::deque<Sample> kept_;  // the last half of the run, and the sample before it
 };
 
 }  // namespace permbb::app
