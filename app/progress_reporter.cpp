@@ -29,6 +29,11 @@ std::string space_text(const std::optional<double>& log10) {
   return fmt::format("10^{:.2f} of n!", *log10);
 }
 
+std::string falling_text(const std::optional<double>& share_per_second) {
+  if (!share_per_second) return "not falling";
+  return fmt::format("-{:.3g}%/s", 100.0 * *share_per_second);
+}
+
 std::string time_left_text(const std::optional<double>& seconds) {
   if (!seconds) return "time left unknown (the work left does not fall steadily)";
   return fmt::format("time left ~{:.3g} s (a cautious guess)", *seconds);
@@ -111,10 +116,10 @@ void ProgressReporter::print(const ProgressSnapshot& s, double rate, double run_
                              const std::optional<double>& space_log10) const {
   const std::string best = s.best == kInfiniteTime ? "none" : std::to_string(s.best);
   spdlog::info("progress {:.1f} s | nodes {} | {:.3g} nodes/s | best {} | left {:.4g}% of this "
-               "run, {} | {} | active {}",
+               "run ({}), {} | {} | active {}",
                elapsed_seconds(), s.nodes_decomposed, rate, best, 100.0 * run_share,
-               space_text(space_log10), time_left_text(time_left_.seconds_left()),
-               s.active_explorers);
+               falling_text(time_left_.rate()), space_text(space_log10),
+               time_left_text(time_left_.seconds_left()), s.active_explorers);
   if (s.coordinator) {
     const CoordinatorLoad& c = *s.coordinator;
     spdlog::info("coordinator busy {:.1f}% | {} checkpoints | {} splits | {} idle workers",
