@@ -60,7 +60,7 @@ void check_consistent(const GlobalCheckpoint& c) {
     for (const WorkUnit& unit : *list) {
       check_sorted_disjoint(unit.intervals(), "a unit's intervals are not sorted and disjoint");
       check_inside(unit.intervals(), limit, "a unit leaves [0, n!]");
-      check(unit.size() == total_length(unit.intervals()),
+      check(unit.size() == summed_lengths(unit.intervals()),
             "a unit's size is not the sum of its lengths");
       all.insert(all.end(), unit.intervals().begin(), unit.intervals().end());
     }
@@ -68,7 +68,7 @@ void check_consistent(const GlobalCheckpoint& c) {
   std::sort(all.begin(), all.end(),
             [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
   check_sorted_disjoint(all, "intervals of two units overlap");
-  check(remaining_size(c) == total_length(all), "remaining_size is not the sum of the units");
+  check(remaining_size(c) == summed_lengths(all), "remaining_size is not the sum of the units");
 }
 
 }  // namespace

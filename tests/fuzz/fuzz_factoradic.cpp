@@ -220,7 +220,7 @@ mpz_class meet_size(const std::vector<Interval>& a, const std::vector<Interval>&
 void check_unit(const WorkUnit& unit, const Space& space, const char* what) {
   check_sorted_disjoint(unit.intervals(), what);
   check_inside(unit.intervals(), space.end, what);
-  check(unit.size() == total_length(unit.intervals()), what);
+  check(unit.size() == summed_lengths(unit.intervals()), what);
 }
 
 // WorkUnit(id, intervals): the non-empty intervals, sorted, or a refusal exactly when two

@@ -23,7 +23,7 @@ inline void check_inside(const std::vector<Interval>& intervals, const mpz_class
 }
 
 // The sum of the lengths, computed here.
-inline mpz_class total_length(const std::vector<Interval>& intervals) {
+inline mpz_class summed_lengths(const std::vector<Interval>& intervals) {
   mpz_class total = 0;
   for (const Interval& x : intervals) total += x.end - x.begin;
   return total;
