@@ -60,10 +60,11 @@ ASAN_OPTIONS="$asan" ctest --test-dir "$root/build-asan" -LE "integration|fuzz" 
 # skips only Open MPI's own leaks (tests/sanitizers/lsan.supp), which it recognises only in
 # whole stacks: the slow unwinder, affordable for these process-bound tests. Left out: the
 # multi-process tests (label mpi: kills, signals and timings against many runs of the same
-# executable; the coordinator's and workers' code runs here in the unit tests), slurm and
-# multinode.
+# executable; the coordinator's and workers' code runs here in the unit tests), slurm,
+# multinode, and report (its subject is the Python page builder, which no sanitizer sees; the
+# --progress-log it reads is written under ASan by cli_test).
 ASAN_OPTIONS="$asan:fast_unwind_on_malloc=0" \
 LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0" \
-  ctest --test-dir "$root/build-asan" -L integration -LE "mpi|slurm|multinode" \
+  ctest --test-dir "$root/build-asan" -L integration -LE "mpi|slurm|multinode|report" \
     -j "$jobs" --output-on-failure --timeout 900
 step "done"
