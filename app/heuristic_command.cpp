@@ -44,7 +44,7 @@ struct HeuristicReport {
   }
 };
 
-void log_progress(double seconds, const BestSoFar& best, const HeuristicReport& r) {
+void log_progress(double seconds, const Incumbent& best, const HeuristicReport& r) {
   const Time makespan = best.value();
   if (makespan == kInfiniteTime) {
     spdlog::info("progress {:.1f} s | no schedule yet", seconds);
@@ -145,7 +145,7 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   report.machines = instance.machines();
   report.method = to_string(method);
   report.best_known = best_known(instance);
-  BestSoFar best;
+  Incumbent best;
   run.best_so_far = &best;
   const auto begin = std::chrono::steady_clock::now();
   try {

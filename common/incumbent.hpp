@@ -57,4 +57,10 @@ class Incumbent {
   std::vector<int> permutation_;
 };
 
+// Offers to `incumbent` when there is one: the heuristics report their improvements to a
+// shared Incumbent only when a caller follows them (progress lines).
+inline void offer_to(Incumbent* incumbent, const std::vector<int>& permutation, Time makespan) {
+  if (incumbent != nullptr) incumbent->offer(permutation, makespan);
+}
+
 }  // namespace permbb

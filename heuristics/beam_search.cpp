@@ -197,7 +197,7 @@ class BeamSearch {
       if (span < best()) {
         result_.best.permutation.assign(row, row + n_);
         result_.best.makespan = span;
-        offer_to(options_.best_so_far, span);
+        offer_to(options_.best_so_far, result_.best.permutation, span);
       }
       return;
     }

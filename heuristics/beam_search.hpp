@@ -2,7 +2,7 @@
 #include <atomic>
 #include <cstdint>
 
-#include "best_so_far.hpp"
+#include "incumbent.hpp"
 #include "instance.hpp"
 #include "neh.hpp"
 #include "partial_schedule.hpp"
@@ -39,7 +39,7 @@ struct BeamSearchOptions {
   // that parallel copies search different beams. 0: the search is deterministic.
   double guide_noise = 0;
   std::uint64_t seed = 0;
-  BestSoFar* best_so_far = nullptr;  // offered each improvement, when given
+  Incumbent* best_so_far = nullptr;  // offered each improvement, when given
 };
 
 struct BeamSearchResult {

@@ -91,7 +91,7 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
                        const HeuristicOptions& options) {
   if (method == HeuristicMethod::kNeh) {
     Schedule schedule = neh(instance);
-    offer_to(options.best_so_far, schedule.makespan);
+    offer_to(options.best_so_far, schedule.permutation, schedule.makespan);
     return schedule;
   }
   if (options.threads < 1) throw std::invalid_argument("heuristic: threads must be at least 1");
@@ -100,7 +100,7 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
                                 ": needs a time limit, an iteration limit or a stop flag");
   }
   const Schedule start = start_schedule(instance, options);
-  offer_to(options.best_so_far, start.makespan);
+  offer_to(options.best_so_far, start.permutation, start.makespan);
   switch (method) {
     case HeuristicMethod::kIls:
       return best_of_copies(options.threads, [&](int copy) {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "best_so_far.hpp"
+#include "incumbent.hpp"
 #include "instance.hpp"
 #include "neh.hpp"
 #include "partial_schedule.hpp"
@@ -44,7 +44,7 @@ struct HeuristicOptions {
   PartialSchedule node;
   const std::atomic<bool>* stop = nullptr;
   // Offered every improvement of every copy, when given (progress lines).
-  BestSoFar* best_so_far = nullptr;
+  Incumbent* best_so_far = nullptr;
 };
 
 // Runs `method`; returns a schedule of all the jobs with its makespan. Throws

@@ -62,7 +62,7 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
   Schedule current{start.permutation, makespan(instance, start.permutation)};
   insertion_local_search(instance, current, k_max, rng, workspace, deadline);
   IteratedGreedyResult result{current, 0};
-  offer_to(options.best_so_far, current.makespan);
+  offer_to(options.best_so_far, current.permutation, current.makespan);
   Schedule trial;
   trial.permutation.reserve(static_cast<std::size_t>(n));
   std::vector<int> removed;
@@ -86,7 +86,7 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
       std::swap(current, trial);
       if (current.makespan < result.best.makespan) {
         result.best = current;
-        offer_to(options.best_so_far, current.makespan);
+        offer_to(options.best_so_far, current.permutation, current.makespan);
       }
     }
   }

@@ -2,7 +2,7 @@
 #include <atomic>
 #include <cstdint>
 
-#include "best_so_far.hpp"
+#include "incumbent.hpp"
 #include "instance.hpp"
 #include "neh.hpp"
 
@@ -28,7 +28,7 @@ struct IteratedGreedyOptions {
   std::uint64_t iteration_limit = 0;
   const std::atomic<bool>* stop = nullptr;
   std::uint64_t seed = 0;
-  BestSoFar* best_so_far = nullptr;  // offered each improvement, when given
+  Incumbent* best_so_far = nullptr;  // offered each improvement, when given
 };
 
 struct IteratedGreedyResult {

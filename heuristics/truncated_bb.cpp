@@ -103,7 +103,7 @@ class TruncatedSearch {
     if (span < best()) {
       result_.best.permutation = node.jobs;
       result_.best.makespan = span;
-      offer_to(options_.best_so_far, span);
+      offer_to(options_.best_so_far, result_.best.permutation, span);
     }
   }
 

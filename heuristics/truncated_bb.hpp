@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "best_so_far.hpp"
+#include "incumbent.hpp"
 #include "branching.hpp"
 #include "instance.hpp"
 #include "neh.hpp"
@@ -20,7 +20,7 @@ struct TruncatedBbOptions {
   std::size_t stack_limit = 4096;  // open nodes kept; the worst children beyond it are dropped
   BranchingRule branching = BranchingRule::kMinMin;
   const std::atomic<bool>* stop = nullptr;
-  BestSoFar* best_so_far = nullptr;  // offered each improvement, when given
+  Incumbent* best_so_far = nullptr;  // offered each improvement, when given
 };
 
 struct TruncatedBbResult {

@@ -113,16 +113,17 @@ namespace {
 
 // What progress lines show: every copy offers its improvements, so the shared best is the
 // returned schedule's makespan (threads = 3: the copies' best), and never above the start's.
-TEST(HeuristicMethod, BestSoFarEndsAtTheReturnedMakespan) {
+TEST(HeuristicMethod, TheFollowedIncumbentEndsAtTheReturnedSchedule) {
   std::mt19937 rng(71);
   for (int trial = 0; trial < 12; ++trial) {
     const Instance inst = random_instance(rng, 6 + trial % 10, 2 + trial % 4);
     for (const HeuristicMethod method : kAll) {
-      BestSoFar best;
+      Incumbent best;
       HeuristicOptions options = iterations(30, trial, 1 + trial % 3);
       options.best_so_far = &best;
       const Schedule found = run_heuristic(inst, method, options);
       EXPECT_EQ(best.value(), found.makespan) << to_string(method) << " trial " << trial;
+      EXPECT_EQ(naive_makespan(inst, best.permutation()), found.makespan);
       EXPECT_EQ(naive_makespan(inst, found.permutation), found.makespan);
     }
   }
