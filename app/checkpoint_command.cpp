@@ -30,8 +30,7 @@ nlohmann::json describe(const GlobalCheckpoint& c) {
       {"branching", to_string(c.settings.branching)},
       {"initial_ub", c.initial_ub},
       {"initial_ub_origin", c.initial_ub_origin},
-      {"best_makespan", c.best_makespan == kInfiniteTime ? nlohmann::json(nullptr)
-                                                        : nlohmann::json(c.best_makespan)},
+      {"best_makespan", makespan_or_null(c.best_makespan)},
       {"best_permutation", c.best_permutation.empty()
                                ? nlohmann::json(nullptr)
                                : nlohmann::json(one_based(c.best_permutation))},

@@ -69,6 +69,10 @@ nlohmann::json utf8_escaped(const nlohmann::json& json) {
 
 }  // namespace
 
+nlohmann::json makespan_or_null(Time makespan) {
+  return makespan == kInfiniteTime ? nlohmann::json(nullptr) : nlohmann::json(makespan);
+}
+
 std::string json_text(const nlohmann::json& json, int indent) {
   return utf8_escaped(json).dump(indent);
 }

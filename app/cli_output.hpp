@@ -5,12 +5,17 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "flowshop_types.hpp"
+
 namespace permbb::app {
 
 // `json` as text (indented by `indent`, -1: one line). Strings that are not valid UTF-8 (a
 // file name is any bytes on Linux) keep their valid parts and show each stray byte as the
 // text \xHH, instead of making the dump throw after the result was computed.
 std::string json_text(const nlohmann::json& json, int indent = 2);
+
+// A makespan in JSON, null for kInfiniteTime (none found, no bound).
+nlohmann::json makespan_or_null(Time makespan);
 
 // Opens `path` for writing (with open(2) `flags` such as O_CREAT | O_APPEND); throws
 // InputError naming the file and `what` goes there when it cannot (a FIFO with no reader is

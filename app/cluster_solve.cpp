@@ -50,8 +50,7 @@ std::pair<double, double> first_and_last_idle(const CoordinatorRun& run) {
 nlohmann::json lowest_bounds(const Coordinator& c) {
   nlohmann::json bounds = nlohmann::json::array();
   for (int w = 0; w < c.workers(); ++w) {
-    const Time b = c.worker_stats(w).lowest_bound;
-    bounds.push_back(b == kInfiniteTime ? nlohmann::json(nullptr) : nlohmann::json(b));
+    bounds.push_back(makespan_or_null(c.worker_stats(w).lowest_bound));
   }
   return bounds;
 }
@@ -162,8 +161,7 @@ int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
                to_string(settings.branching), start.initial.value, start.initial.origin, workers);
   Coordinator coordinator = make_coordinator(instance, workers, start);
   ProgressReporter progress(options.progress_seconds, !options.output.quiet, std::move(progress_log));
-  progress.begin(progress_start(instance.name(), instance.jobs(), instance.machines(), start,
-                                session.size(), coordinator.total_size()));
+  progress.begin(progress_start(instance, start, session.size(), coordinator.total_size()));
   CheckpointKeeper keeper(options, instance, settings, start);
   SolveOptions search_options = options;  // the time limit's part left after set-up
   search_options.time_limit_seconds = run_clock.search_time_limit();

@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cli_output.hpp"
 #include "run_checkpoints.hpp"
 
 namespace permbb::app {
@@ -12,10 +13,6 @@ namespace {
 double unix_seconds() {
   using namespace std::chrono;
   return duration<double>(system_clock::now().time_since_epoch()).count();
-}
-
-nlohmann::json makespan_or_null(Time t) {
-  return t == kInfiniteTime ? nlohmann::json(nullptr) : nlohmann::json(t);
 }
 
 template <class T>
@@ -86,7 +83,8 @@ void ProgressReporter::report(const ProgressSnapshot& s) {
   const double run_share = remaining_->run_share(s.remaining);
   const auto space_log10 = remaining_->space_log10(s.remaining);
   time_left_.add(now, run_share);
-  if (print_lines_) print(s, rate, run_share, space_log10);
+  const TimeLeft left{run_share, space_log10, time_left_.rate(), time_left_.seconds_left()};
+  if (print_lines_) print(s, rate, left);
 
   nlohmann::json out = line("progress");
   out["nodes"] = s.nodes_decomposed;
@@ -95,8 +93,8 @@ void ProgressReporter::report(const ProgressSnapshot& s) {
   out["best"] = makespan_or_null(s.best);
   out["run_remaining"] = run_share;
   out["space_remaining_log10"] = or_null(space_log10);
-  out["run_remaining_per_second"] = or_null(time_left_.rate());
-  out["eta_seconds"] = or_null(time_left_.seconds_left());
+  out["run_remaining_per_second"] = or_null(left.falling);
+  out["eta_seconds"] = or_null(left.seconds);
   out["active"] = s.active_explorers;
   if (s.coordinator) {
     out["coordinator_busy"] = s.coordinator->busy_fraction;
@@ -112,14 +110,13 @@ void ProgressReporter::report(const ProgressSnapshot& s) {
           std::chrono::duration_cast<std::chrono::steady_clock::duration>(period_);
 }
 
-void ProgressReporter::print(const ProgressSnapshot& s, double rate, double run_share,
-                             const std::optional<double>& space_log10) const {
+void ProgressReporter::print(const ProgressSnapshot& s, double rate, const TimeLeft& left) const {
   const std::string best = s.best == kInfiniteTime ? "none" : std::to_string(s.best);
   spdlog::info("progress {:.1f} s | nodes {} | {:.3g} nodes/s | best {} | left {:.4g}% of this "
                "run ({}), {} | {} | active {}",
-               elapsed_seconds(), s.nodes_decomposed, rate, best, 100.0 * run_share,
-               falling_text(time_left_.rate()), space_text(space_log10),
-               time_left_text(time_left_.seconds_left()), s.active_explorers);
+               elapsed_seconds(), s.nodes_decomposed, rate, best, 100.0 * left.run_share,
+               falling_text(left.falling), space_text(left.space_log10),
+               time_left_text(left.seconds), s.active_explorers);
   if (s.coordinator) {
     const CoordinatorLoad& c = *s.coordinator;
     spdlog::info("coordinator busy {:.1f}% | {} checkpoints | {} splits | {} idle workers",
@@ -139,12 +136,12 @@ void ProgressReporter::finish(const ProgressEnd& e) {
   log_.write(out);
 }
 
-ProgressStart progress_start(const std::string& instance, int jobs, int machines,
-                             const StartPoint& start, int ranks, const mpz_class& remaining) {
+ProgressStart progress_start(const Instance& instance, const StartPoint& start, int ranks,
+                             const mpz_class& remaining) {
   ProgressStart s;
-  s.instance = instance;
-  s.jobs = jobs;
-  s.machines = machines;
+  s.instance = instance.name();
+  s.jobs = instance.jobs();
+  s.machines = instance.machines();
   s.initial_ub = start.initial.value;
   s.ranks = ranks;
   s.restart = start.restarted ? static_cast<int>(start.earlier.restarts) + 1 : 0;

@@ -7,6 +7,7 @@
 #include <gmpxx.h>
 
 #include "flowshop_types.hpp"
+#include "instance.hpp"
 #include "progress_log.hpp"
 #include "remaining_work.hpp"
 
@@ -68,9 +69,16 @@ class ProgressReporter {
   double period_seconds() const { return period_.count(); }
 
  private:
+  // One tick's measures of the work left, computed once for the line and the log.
+  struct TimeLeft {
+    double run_share;
+    std::optional<double> space_log10;
+    std::optional<double> falling;  // run share per second
+    std::optional<double> seconds;  // the guess
+  };
+
   nlohmann::json line(const char* event) const;
-  void print(const ProgressSnapshot& s, double rate, double run_share,
-             const std::optional<double>& space_log10) const;
+  void print(const ProgressSnapshot& s, double rate, const TimeLeft& left) const;
 
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point next_;
@@ -86,7 +94,7 @@ class ProgressReporter {
 };
 
 // The ProgressStart of a run from `start` (resolve_start) with `remaining` to explore.
-ProgressStart progress_start(const std::string& instance, int jobs, int machines,
-                             const StartPoint& start, int ranks, const mpz_class& remaining);
+ProgressStart progress_start(const Instance& instance, const StartPoint& start, int ranks,
+                             const mpz_class& remaining);
 
 }  // namespace permbb::app

@@ -84,8 +84,7 @@ int run_solve(const SolveOptions& options, SignalWatcher& signals) {
                to_string(settings.branching), start.initial.value, start.initial.origin);
 
   ProgressReporter progress(options.progress_seconds, !options.output.quiet, std::move(progress_log));
-  progress.begin(progress_start(instance.name(), instance.jobs(), instance.machines(), start, 1,
-                                total_length(all_intervals(start.units))));
+  progress.begin(progress_start(instance, start, 1, total_length(all_intervals(start.units))));
   CheckpointKeeper keeper(options, instance, settings, start);
 
   SolveResult result = make_result_header(instance, settings, start.initial);

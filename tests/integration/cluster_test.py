@@ -95,8 +95,10 @@ class ClusterSolves(unittest.TestCase):
     def test_the_coordinator_writes_the_progress_log_with_its_load(self):
         with tempfile.TemporaryDirectory() as folder:
             log = os.path.join(folder, "progress.jsonl")
-            proc, result = mpirun(3, "ta011", "--ub", "opt", "--progress", "0.05",
-                                  "--worker-checkpoint-interval", "0.05", "--progress-log", log)
+            # About 6 million nodes (two seconds here), so that several ticks come before the end.
+            proc, result = mpirun(3, "ta011", "--ub", "opt", "--branch", "bwd", "--progress",
+                                  "0.1", "--worker-checkpoint-interval", "0.05",
+                                  "--progress-log", log)
             self.assertEqual(proc.returncode, 0, proc.stderr)
             with open(log) as f:
                 lines = [json.loads(line) for line in f]
@@ -108,7 +110,7 @@ class ClusterSolves(unittest.TestCase):
             self.assertIsNone(lines[-1]["space_remaining_log10"])
             self.assertEqual(lines[-1]["nodes_total"], result["nodes_decomposed"])
             ticks = [line for line in lines if line["event"] == "progress"]
-            self.assertGreater(len(ticks), 0)
+            self.assertGreater(len(ticks), 2)
             for tick in ticks:
                 for key in ("coordinator_busy", "checkpoints", "splits", "idle_workers"):
                     self.assertIn(key, tick)
