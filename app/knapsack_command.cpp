@@ -94,6 +94,11 @@ std::int64_t list_cap(const KnapsackCommandOptions& options, const ks::ItemTable
                                    ks::host_bytes_per_slot(words));
 }
 
+bool turned_off(const KnapsackCommandOptions& options, const std::string& technique) {
+  return std::find(options.without.begin(), options.without.end(), technique) !=
+         options.without.end();
+}
+
 // --max-set-aside-nodes, or --memory-fraction of the host's memory (sub-lists wait there).
 std::int64_t set_aside_budget(const KnapsackCommandOptions& options, const ks::ItemTable& items) {
   if (options.max_set_aside_nodes > 0) return options.max_set_aside_nodes;
@@ -121,6 +126,7 @@ KnapsackReport solve_branch_and_bound(const KnapsackCommandOptions& options,
   report.search.max_set_aside_nodes = set_aside_budget(options, items);
   if (options.switch_threshold > 0) report.search.switch_threshold = options.switch_threshold;
   report.search.time_limit_seconds = options.time_limit_seconds;
+  report.search.remove_dominated = !turned_off(options, "dominance");
   if (!options.output.quiet) {
     report.search.progress_seconds = options.progress_seconds;
     report.search.on_progress = log_progress;
@@ -214,6 +220,7 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   const nlohmann::json none(nullptr);
   const auto* s = r.statistics ? &*r.statistics : nullptr;
   j["nodes_explored"] = s ? nlohmann::json(s->nodes_explored) : none;
+  j["nodes_dominated"] = s ? nlohmann::json(s->nodes_dominated) : none;
   j["levels_cpu"] = s ? nlohmann::json(s->levels_small) : none;
   j["levels_gpu"] = s ? nlohmann::json(s->levels_large) : none;
   j["switches"] = s ? nlohmann::json(s->switches) : none;
@@ -278,6 +285,12 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                   "stop the branch-and-bound after this many seconds (0: none); the result is "
                   "then incomplete (exit 3)")
       ->check(number_at_least(0.0));
+  command
+      .add_option("--without", options.without,
+                  "turn branch-and-bound techniques off, to measure what they buy: dominance "
+                  "(between the nodes of a level)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"dominance"}));
   add_progress_option(command, options.progress_seconds);
   add_output_options(command, options.output);
 }

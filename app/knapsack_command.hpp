@@ -1,6 +1,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "cli_output.hpp"
 
@@ -23,6 +24,7 @@ struct KnapsackCommandOptions {
   std::int64_t dp_memory_mib = 0;        // 0: the default (knapsack_dp.hpp)
   double time_limit_seconds = 0;         // 0: none (branch-and-bound only)
   double progress_seconds = 5;           // branch-and-bound progress lines
+  std::vector<std::string> without;      // branch-and-bound techniques turned off (measuring)
   OutputOptions output;
 };
 

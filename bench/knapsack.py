@@ -14,10 +14,13 @@ runs with --json.
 --sweep-threshold measures the CPU/GPU switch threshold instead: the GPU run of a few
 instances at each threshold (lists of at least T nodes go to the GPU), total seconds per T.
 
+--ranges R1,R2 repeats every (class, n) for each R; --without TECH,... passes the same
+option to the branch-and-bound runs, to measure what a technique buys (permbb knapsack --help).
+
 Usage:
   bench/knapsack.py [--bin build/permbb] [--no-gpu] [--sizes 100,200,300,400,500]
-                    [--instances 10] [--range 100] [--classes strongly-correlated,uncorrelated]
-                    [--time-limit S] [--json FILE] [--markdown FILE]
+                    [--instances 10] [--ranges 100] [--classes strongly-correlated,uncorrelated]
+                    [--without TECH,...] [--time-limit S] [--json FILE] [--markdown FILE]
   bench/knapsack.py --sweep-threshold [--thresholds 1,16,...] [--sweep-instances SPEC;SPEC]
 """
 import argparse
@@ -69,16 +72,17 @@ def markdown_table(columns, rows):
     return "\n".join(lines)
 
 
-def run_size(args, instance_class, n):
-    """The runs of one (class, n): per seed, CPU, GPU and DP results."""
+def run_size(args, instance_class, n, big_r):
+    """The runs of one (class, n, R): per seed, CPU, GPU and DP results."""
     runs = []
+    bb = ["--without", args.without] if args.without else []
     for seed in range(1, args.instances + 1):
-        spec = f"{instance_class},{n},{args.range},{seed}"
+        spec = f"{instance_class},{n},{big_r},{seed}"
         run = {"spec": spec,
-               "cpu": knapsack(args.bin, spec, ["--no-gpu"], args.time_limit),
+               "cpu": knapsack(args.bin, spec, ["--no-gpu", *bb], args.time_limit),
                "dp": knapsack(args.bin, spec, ["--method", "dp"], None)}
         if not args.no_gpu:
-            run["gpu"] = knapsack(args.bin, spec, ["--gpu"], args.time_limit)
+            run["gpu"] = knapsack(args.bin, spec, ["--gpu", *bb], args.time_limit)
         for engine in ("cpu", "gpu"):
             r = run.get(engine)
             if r and r["complete"] and r["value"] != run["dp"]["value"]:
@@ -90,31 +94,36 @@ def run_size(args, instance_class, n):
     return runs
 
 
-def summary_row(args, instance_class, n, runs):
+def summary_row(args, instance_class, n, big_r, runs):
     complete = [r for r in runs if r["cpu"]["complete"] and (args.no_gpu or r["gpu"]["complete"])]
     cpu = mean([r["cpu"]["seconds"] for r in complete])
+    cpu_max = max([r["cpu"]["seconds"] for r in complete], default=None)
     gpu = None if args.no_gpu else mean([r["gpu"]["seconds"] for r in complete])
     speedup = cpu / gpu if cpu is not None and gpu else None
     nodes = mean([r["cpu"]["nodes_explored"] for r in complete])
-    paper = PAPER_TABLE_1.get(n) if instance_class == "strongly-correlated" and args.range == 100 else None
-    return [instance_class, n, f"{len(complete)}/{len(runs)}",
-            "—" if nodes is None else f"{nodes:.3g}", cell(cpu), cell(gpu), cell(speedup, 2),
+    paper = PAPER_TABLE_1.get(n) if instance_class == "strongly-correlated" and big_r == 100 else None
+    return [instance_class, n, big_r, f"{len(complete)}/{len(runs)}",
+            "—" if nodes is None else f"{nodes:.3g}", cell(cpu), cell(cpu_max), cell(gpu),
+            cell(speedup, 2),
             cell(mean([r["dp"]["seconds"] for r in runs]), 4),
             cell(paper[0], 2) if paper else "—", cell(paper[1], 2) if paper else "—",
             cell(paper[2], 2) if paper else ("no speedup" if instance_class == "uncorrelated" else "—")]
 
 
 def benchmark(args):
-    columns = ["class", "n", "solved", "nodes (mean)", "CPU s", "GPU s", "speedup", "DP s",
+    columns = ["class", "n", "R", "solved", "nodes (mean)", "CPU s", "CPU max s", "GPU s",
+               "speedup", "DP s",
                "paper CPU s", "paper CPU-GPU s", "paper speedup"]
     rows, raw = [], []
     for instance_class in args.classes.split(","):
         for n in [int(x) for x in args.sizes.split(",")]:
-            runs = run_size(args, instance_class, n)
-            raw += runs
-            rows.append(summary_row(args, instance_class, n, runs))
+            for big_r in [int(x) for x in args.ranges.split(",")]:
+                runs = run_size(args, instance_class, n, big_r)
+                raw += runs
+                rows.append(summary_row(args, instance_class, n, big_r, runs))
     table = markdown_table(columns, rows)
-    note = (f"Means over the instances that every engine solved within {args.time_limit} s; "
+    note = (f"Means (and, for the CPU, the maximum) over the instances that every engine "
+            f"solved within {args.time_limit} s; "
             "seconds are the solver's own (no process start, no GPU context creation); speedup "
             "= mean CPU s / mean GPU s. Paper: Lalami & El Baz 2012, Table I (Tesla C2050, "
             "Xeon E5640 core).")
@@ -150,8 +159,11 @@ def main():
     parser.add_argument("--no-gpu", action="store_true", help="CPU and DP columns only")
     parser.add_argument("--sizes", default="100,200,300,400,500")
     parser.add_argument("--instances", type=int, default=10, help="seeds 1..N per size")
-    parser.add_argument("--range", type=int, default=100, help="R")
+    parser.add_argument("--ranges", "--range", default="100", help="R, or several: 100,1000")
     parser.add_argument("--classes", default="strongly-correlated,uncorrelated")
+    parser.add_argument("--without", default="",
+                        help="techniques the branch-and-bound runs turn off (--without of "
+                             "permbb knapsack)")
     parser.add_argument("--time-limit", type=float, default=60,
                         help="seconds per branch-and-bound run (0: none)")
     parser.add_argument("--json", help="write the raw runs here")

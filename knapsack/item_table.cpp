@@ -24,6 +24,10 @@ ItemTable::ItemTable(const KnapsackInstance& instance) : capacity_(instance.capa
   for (int i = count() - 1; i >= 0; --i) {
     min_weight_from_[i] = std::min(weight_[i], min_weight_from_[i + 1]);
   }
+  weight_before_.assign(original_.size() + 1, 0);
+  profit_before_.assign(original_.size() + 1, 0);
+  std::partial_sum(weight_.begin(), weight_.end(), weight_before_.begin() + 1);
+  std::partial_sum(profit_.begin(), profit_.end(), profit_before_.begin() + 1);
 }
 
 ItemsView ItemTable::view() const {

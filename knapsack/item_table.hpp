@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "items_view.hpp"
+#include "node_dominance.hpp"
 #include "knapsack_instance.hpp"
 
 namespace permbb::knapsack {
@@ -28,12 +29,15 @@ class ItemTable {
 
   // Views into this table's arrays (valid while the table lives).
   ItemsView view() const;
+  PrefixSums prefix_sums() const { return {weight_before_.data(), profit_before_.data()}; }
 
  private:
   std::int64_t capacity_ = 0;
   std::vector<std::int64_t> profit_;
   std::vector<std::int64_t> weight_;
   std::vector<std::int64_t> min_weight_from_;
+  std::vector<std::int64_t> weight_before_;  // prefix sums, count + 1 entries
+  std::vector<std::int64_t> profit_before_;
   std::vector<int> original_;
 };
 

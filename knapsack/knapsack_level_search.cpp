@@ -149,6 +149,10 @@ class LevelSearch {
     LevelOutcome outcome = current_->step(level_, best_lower_);
     if (outcome.witness) improve(*outcome.witness);
     ++level_;
+    if (options_.remove_dominated) {
+      statistics_.nodes_dominated += static_cast<std::uint64_t>(
+          current_->remove_dominated(items_.prefix_sums(), level_));
+    }
   }
 
   const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();

@@ -35,6 +35,8 @@ struct LevelSearchOptions {
   // The most nodes set aside in host memory (plus 2 per level): as the set-aside total nears
   // it, levels are cut shorter.
   std::int64_t max_set_aside_nodes = std::int64_t{1} << 26;
+  // After each level, drop the nodes another node of the list dominates (dominance.hpp).
+  bool remove_dominated = true;
   // Stop before the next level once this many seconds have passed (0: no limit); the result
   // is then incomplete.
   double time_limit_seconds = 0;
@@ -45,6 +47,7 @@ struct LevelSearchOptions {
 
 struct LevelSearchStatistics {
   std::uint64_t nodes_explored = 0;    // nodes branched, summed over levels
+  std::uint64_t nodes_dominated = 0;   // nodes removed by dominance, summed over levels
   std::uint64_t levels_small = 0;      // levels processed on the small backend (CPU)
   std::uint64_t levels_large = 0;      // ... on the large backend (GPU)
   std::uint64_t switches = 0;          // times the list moved from one backend to the other

@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "node_dominance.hpp"
 #include "node_list.hpp"
 
 namespace permbb::knapsack {
@@ -38,6 +39,11 @@ class LevelListBackend {
   // Removes nodes [keep, size) and returns them, in order.
   virtual NodeList split_tail(std::int64_t keep) = 0;
   virtual LevelOutcome step(int item, std::int64_t best_lower) = 0;
+  // Removes the dominated nodes of the list, now at level `level` (dominance.hpp), and
+  // returns how many went. `sums` are host arrays. This default moves the list to the host
+  // and back, which costs nothing on the host backend; a device backend may do it in place
+  // (a sort by decided weight and a scan), but must keep the same nodes in the same order.
+  virtual std::int64_t remove_dominated(const PrefixSums& sums, int level);
 };
 
 }  // namespace permbb::knapsack

@@ -50,13 +50,7 @@ NodeList NodeList::split_tail(std::int64_t keep) {
 
 void NodeList::retain_above(std::int64_t best_lower) {
   const NodeArrays nodes = arrays();
-  std::int64_t kept = 0;
-  for (std::int64_t j = 0; j < size(); ++j) {
-    if (!keep_node(nodes, j, best_lower)) continue;
-    if (kept != j) copy_node(nodes, j, nodes, kept);
-    ++kept;
-  }
-  resize(kept);
+  retain_if([&](std::int64_t j) { return keep_node(nodes, j, best_lower); });
 }
 
 NodeList root_list(const ItemTable& items) {

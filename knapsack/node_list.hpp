@@ -39,6 +39,9 @@ class NodeList {
   NodeList split_tail(std::int64_t keep);
   // Drops the nodes with U <= best_lower (keep_node), keeping the order of the others.
   void retain_above(std::int64_t best_lower);
+  // Keeps the nodes j with keep(j) true, in order; returns how many.
+  template <class Keep>
+  std::int64_t retain_if(Keep keep);
 
  private:
   int words_;
@@ -49,6 +52,19 @@ class NodeList {
   std::vector<std::int64_t> lower_;
   std::vector<std::uint64_t> excluded_;
 };
+
+template <class Keep>
+std::int64_t NodeList::retain_if(Keep keep) {
+  const NodeArrays nodes = arrays();
+  std::int64_t kept = 0;
+  for (std::int64_t j = 0; j < size(); ++j) {
+    if (!keep(j)) continue;
+    if (kept != j) copy_node(nodes, j, nodes, kept);
+    ++kept;
+  }
+  resize(kept);
+  return kept;
+}
 
 // The level-0 list: the root (nothing decided) bounded from item 0.
 NodeList root_list(const ItemTable& items);

@@ -65,8 +65,8 @@ class KnapsackFiles(unittest.TestCase):
         proc, result = run_json(path, "--no-gpu")
         self.assertEqual(proc.returncode, 0, proc.stderr)
         for key in ["instance", "items", "capacity", "method", "status", "value", "weight",
-                    "chosen", "nodes_explored", "seconds", "engine", "levels_cpu", "levels_gpu",
-                    "switches", "lists_set_aside", "switch_threshold", "max_list_nodes"]:
+                    "chosen", "nodes_explored", "nodes_dominated", "seconds", "engine",
+                    "levels_cpu", "levels_gpu", "switches", "lists_set_aside", "switch_threshold", "max_list_nodes"]:
             self.assertIn(key, result)
         self.assertEqual((result["instance"], result["items"], result["capacity"]),
                          ("hand", 3, 10))
@@ -152,9 +152,10 @@ class KnapsackGenerated(unittest.TestCase):
             self.assertEqual(json.loads(proc.stdout)["engine"], "gpu")
 
     def test_time_limit_gives_incomplete_and_exit_3(self):
-        # A strongly correlated instance that takes minutes; stopped after 0.2 s.
+        # A strongly correlated instance that takes minutes without dominance between nodes
+        # (milliseconds with it); stopped after 0.2 s.
         proc, result = run_json("--generate", "strongly-correlated,300,100,4", "--no-gpu",
-                                "--time-limit", "0.2")
+                                "--without", "dominance", "--time-limit", "0.2")
         self.assertEqual(proc.returncode, 3, proc.stderr)
         self.assertEqual(result["status"], "incomplete")
         self.assertLessEqual(result["weight"], result["capacity"])
@@ -165,6 +166,7 @@ class KnapsackGenerated(unittest.TestCase):
                      ["--generate", "subset-sum,10,100,1", "--max-list-nodes", "1"],
                      ["--generate", "subset-sum,10,100,1", "--method", "dp", "--gpu"],
                      ["--generate", "subset-sum,10,100,1", "--capacity", "-5"],
+                     ["--generate", "subset-sum,10,100,1", "--without", "pruning"],
                      ["--generate", "subset-sum,10,100,1", "--capacity", "1000000000000",
                       "--method", "dp", "--dp-memory-mib", "1"]]:
             proc = run(*args)
