@@ -7,7 +7,6 @@
 #include "branching.hpp"
 #include "factoradic.hpp"
 #include "lb1.hpp"
-#include "lb2.hpp"
 
 namespace permbb {
 
@@ -28,11 +27,10 @@ IvmExplorer::IvmExplorer(const FlowshopTables& tables, const JohnsonTables* john
       lb_front_(n_),
       lb_back_(n_),
       scheduled_(n_, 0),
-      child_side_(m_),
       leaf_schedule_(n_) {
   if (uses_lb2(settings_.bound)) {
     if (johnson == nullptr) throw std::invalid_argument("IvmExplorer: LB2 needs JohnsonTables");
-    johnson_ = johnson->view();
+    lb2_.emplace(data_, johnson->view());
   }
 }
 
@@ -58,14 +56,13 @@ void IvmExplorer::compute_node_costs(int r) {
 }
 
 // The bound of one child of the node at `level`: `job` added in `direction`, with LB1 only,
-// or with LB2 (`scheduled_` flags the node's fixed jobs) cut off at `cutoff`.
+// or with LB2 (lb2_ set to the node) cut off at `cutoff`: min(LB2, cutoff).
 Time IvmExplorer::child_bound(int level, int job, int direction, bool with_lb2, Time cutoff) {
   const Time* f = front(level);
   const Time* b = back(level);
   const Time* r = remain(level);
   if (!with_lb2) return lb1_child_bound(data_, f, b, r, job, direction);
-  return lb2_child_bound(data_, johnson_, f, b, r, scheduled_.data(), job, direction, cutoff,
-                         child_side_.data());
+  return lb2_->child_bound(f, b, r, job, direction, cutoff);
 }
 
 // Bounds the children of the node at `level` (the jobs of row r), picks the branching
@@ -80,6 +77,7 @@ void IvmExplorer::bound_and_prune_row(int r, int level) {
   if (uses_lb2(bound)) {
     std::fill(scheduled_.begin(), scheduled_.end(), 1);
     for (int i = 0; i < count; ++i) scheduled_[ivm::job_of(cells[i])] = 0;
+    lb2_->set_node(scheduled_.data());
   }
   const bool lb2_first = bound == BoundKind::kLb2 || bound == BoundKind::kLb2Adjacent;
   const Time cutoff = lb2_cutoff(settings_.branching, upper_bound_);

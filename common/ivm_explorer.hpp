@@ -1,12 +1,14 @@
 #pragma once
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "flowshop_tables.hpp"
 #include "incumbent.hpp"
 #include "ivm.hpp"
 #include "johnson_tables.hpp"
+#include "lb2_children.hpp"
 #include "search_settings.hpp"
 
 namespace permbb {
@@ -113,7 +115,6 @@ class IvmExplorer {
   }
 
   const FlowshopView data_;
-  JohnsonView johnson_;
   const SearchSettings settings_;
   Incumbent& incumbent_;
   const int n_;
@@ -132,7 +133,7 @@ class IvmExplorer {
   std::vector<Time> lb_front_;
   std::vector<Time> lb_back_;
   std::vector<unsigned char> scheduled_;  // LB2: jobs fixed in the node being decomposed
-  std::vector<Time> child_side_;           // LB2: one child's new front or back
+  std::optional<Lb2Children> lb2_;         // LB2 bounds only
   std::vector<int> leaf_schedule_;
   NodeCounters counters_;
   std::uint64_t uncommitted_ = 0;  // set by a settle() that stopped short, until the next step

@@ -1,0 +1,117 @@
+#include "lb2_children.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "lb1.hpp"
+
+namespace permbb {
+
+Lb2Children::Lb2Children(const FlowshopView& data, const JohnsonView& johnson)
+    : data_(data),
+      johnson_(johnson),
+      order_(johnson.pairs),
+      rank_(static_cast<size_t>(johnson.pairs) * johnson.jobs),
+      terms_(static_cast<size_t>(johnson.pairs) * johnson.jobs),
+      built_(johnson.pairs, 0),
+      mask_((johnson.jobs + 63) / 64),
+      open_(johnson.jobs),
+      before_(johnson.jobs),
+      w_(johnson.jobs),
+      side_(data.machines) {
+  open_jobs_.reserve(johnson.jobs);
+  for (int i = 0; i < johnson.pairs * johnson.jobs; ++i) {
+    rank_[(i / johnson.jobs) * johnson.jobs + johnson.sequence[i].job] = i % johnson.jobs;
+  }
+}
+
+void Lb2Children::set_node(const unsigned char* scheduled) {
+  open_jobs_.clear();
+  for (int job = 0; job < johnson_.jobs; ++job) {
+    if (!scheduled[job]) open_jobs_.push_back(job);
+  }
+  ++node_;  // every pair's terms are now stale
+}
+
+// The node's unscheduled jobs in `pair`'s Johnson order, into open_; returns their count.
+// Marking their ranks in a bitmask and reading its bits back in order costs O(n-d) plus a
+// word per 64 jobs, where filtering the whole sequence costs O(n): deep nodes, the most
+// numerous, have few unscheduled jobs.
+int Lb2Children::gather_open(int pair) {
+  const int n = johnson_.jobs;
+  const int* rank_of = rank_.data() + pair * n;
+  std::fill(mask_.begin(), mask_.end(), 0);
+  for (int job : open_jobs_) mask_[rank_of[job] >> 6] |= std::uint64_t{1} << (rank_of[job] & 63);
+  const JohnsonEntry* sequence = johnson_.sequence + pair * n;
+  int count = 0;
+  for (int word = 0; word < static_cast<int>(mask_.size()); ++word) {
+    for (std::uint64_t bits = mask_[word]; bits != 0; bits &= bits - 1) {
+      open_[count++] = sequence[word * 64 + std::countr_zero(bits)];
+    }
+  }
+  return count;
+}
+
+// The terms of every unscheduled job for `pair`, in a forward and a backward pass over them
+// in Johnson's order. With W_i = P_a(i) + lag_i - (p_b of the jobs before i), a term is
+// W_i + B (B: the sum of p_b), so the child without e takes max(W before e) + B - p_b(e) and
+// max(W after e) + B - p_a(e).
+void Lb2Children::build_pair(int pair) {
+  const int n = johnson_.jobs;
+  const int count = gather_open(pair);
+  Time sum_a = 0;
+  Time sum_b = 0;
+  Time best = kNone;  // the largest W so far
+  for (int i = 0; i < count; ++i) {
+    const JohnsonEntry& e = open_[i];
+    before_[i] = best;
+    sum_a += e.on_a;
+    w_[i] = sum_a + e.lag - sum_b;
+    best = time_max(best, w_[i]);
+    sum_b += e.on_b;
+  }
+  Terms* terms = terms_.data() + pair * n;
+  best = kNone;  // now the largest W after the job
+  for (int i = count - 1; i >= 0; --i) {
+    const JohnsonEntry& e = open_[i];
+    const Time from_before = before_[i] == kNone ? kNone : before_[i] + sum_b - e.on_b;
+    const Time from_after = best == kNone ? kNone : best + sum_b - e.on_a;
+    terms[e.job] = {sum_a - e.on_a, sum_b - e.on_b, time_max(from_before, from_after)};
+    best = time_max(best, w_[i]);
+  }
+  built_[pair] = node_;
+}
+
+// The sweep's end for the child adding `job`, in O(1) (see the header). a0 >= 0, so
+// a0 + kNone does not overflow and stays below every real value.
+Time Lb2Children::pair_bound(int pair, int job, const Time* child_front,
+                             const Time* child_back) {
+  if (built_[pair] != node_) build_pair(pair);
+  const Terms& t = terms_[pair * johnson_.jobs + job];
+  const int a = johnson_.machine_a[pair];
+  const int b = johnson_.machine_b[pair];
+  const Time a0 = child_front[a];
+  const Time done_a = a0 + t.rest_a;
+  const Time done_b = time_max(child_front[b] + t.rest_b, a0 + t.lagged);
+  return time_max(done_a + child_back[a], done_b + child_back[b]);
+}
+
+Time Lb2Children::child_bound(const Time* front, const Time* back, const Time* remain, int job,
+                              int direction, Time cutoff) {
+  const Time lb1 = lb1_child_bound(data_, front, back, remain, job, direction);
+  if (lb1 >= cutoff) return cutoff;
+  lb1_add_job(data_, direction == kFront ? front : back, job, direction, side_.data());
+  const Time* child_front = direction == kFront ? side_.data() : front;
+  const Time* child_back = direction == kFront ? back : side_.data();
+  Time lb = lb1;
+  for (int rank = 0; rank < order_.size(); ++rank) {
+    lb = time_max(lb, pair_bound(order_.at(rank), job, child_front, child_back));
+    if (lb >= cutoff) {
+      order_.credit(rank);
+      return cutoff;
+    }
+  }
+  return lb;
+}
+
+}  // namespace permbb
