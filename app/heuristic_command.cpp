@@ -77,6 +77,16 @@ std::string format_human(const HeuristicReport& r) {
   return out.str();
 }
 
+nlohmann::json iterated_greedy_json(const HeuristicCommandOptions& options) {
+  const IteratedGreedyOptions& ig = options.iterated_greedy;
+  return {{"destruction", ig.destruction_size},
+          {"temperature", ig.temperature_factor},
+          {"k", ig.local_search.k_max},
+          {"ties", options.ig_ties},
+          {"sideways", ig.local_search.sideways},
+          {"partial_local_search", ig.partial_local_search}};
+}
+
 nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& options) {
   nlohmann::json j;
   j["instance"] = r.instance;
@@ -87,6 +97,7 @@ nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& 
   j["threads"] = options.threads;
   j["time_limit"] = options.time_limit_seconds;
   j["iteration_limit"] = options.iteration_limit;
+  if (r.method == "ils") j["iterated_greedy"] = iterated_greedy_json(options);
   j["makespan"] = r.schedule.makespan;
   j["permutation"] = one_based(r.schedule.permutation);
   j["seconds"] = r.seconds;
@@ -94,6 +105,40 @@ nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& 
   const auto deviation = r.deviation_percent();
   j["deviation_percent"] = deviation ? nlohmann::json(*deviation) : nlohmann::json(nullptr);
   return j;
+}
+
+// The --ig-* options: the settings of the iterated greedy (iterated_greedy.hpp), for users
+// who tune it on their instances and for bench/heuristics.py.
+void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& options) {
+  const std::string group = "Iterated greedy (--method ils)";
+  IteratedGreedyOptions& ig = options.iterated_greedy;
+  command.add_option("--ig-destruction", ig.destruction_size, "jobs removed per iteration (d)")
+      ->check(number_at_least(1))
+      ->capture_default_str()
+      ->group(group);
+  command
+      .add_option("--ig-temperature", ig.temperature_factor,
+                  "acceptance temperature factor T: T * sum(p) / (n m 10)")
+      ->check(number_at_least(0.0))
+      ->capture_default_str()
+      ->group(group);
+  command.add_option("--ig-k", ig.local_search.k_max,
+                     "longest k-insert chain of the local search (0: floor(sqrt(n)))")
+      ->check(number_at_least(0))
+      ->capture_default_str()
+      ->group(group);
+  options.ig_ties = to_string(ig.local_search.ties);
+  command.add_option("--ig-ties", options.ig_ties,
+                     "position among equally good ones: " + joined_names(insertion_ties_names()))
+      ->check(CLI::IsMember(insertion_ties_names()))
+      ->capture_default_str()
+      ->group(group);
+  command.add_flag("--ig-sideways,!--ig-no-sideways", ig.local_search.sideways,
+                   "local search also moves a job to an equally good position (default: on)")
+      ->group(group);
+  command.add_flag("--ig-partial-ls", ig.partial_local_search,
+                   "local search on the partial schedule after each destruction")
+      ->group(group);
 }
 
 }  // namespace
@@ -125,6 +170,7 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
       ->capture_default_str();
   add_progress_option(command, options.progress_seconds);
   add_output_options(command, options.output);
+  add_iterated_greedy_options(command, options);
 }
 
 int run_heuristic_command(const HeuristicCommandOptions& options) {
@@ -135,6 +181,8 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   run.iteration_limit = options.iteration_limit;
   run.seed = options.seed;
   run.threads = options.threads;
+  run.iterated_greedy = options.iterated_greedy;
+  run.iterated_greedy.local_search.ties = parse_insertion_ties(options.ig_ties);
   if (method != HeuristicMethod::kNeh && run.time_limit <= 0 && run.iteration_limit == 0) {
     throw InputError("--method " + options.method + " needs --time-limit or --iterations");
   }

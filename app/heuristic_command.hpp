@@ -3,6 +3,7 @@
 #include <string>
 
 #include "cli_output.hpp"
+#include "iterated_greedy.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -19,6 +20,10 @@ struct HeuristicCommandOptions {
   std::uint64_t seed = 0;
   double progress_seconds = 5;
   OutputOptions output;
+  // The iterated greedy's settings (--ig-*); the tie rule by name (its default set by
+  // add_heuristic_options from iterated_greedy's).
+  IteratedGreedyOptions iterated_greedy;
+  std::string ig_ties;
 };
 
 void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options);

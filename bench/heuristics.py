@@ -9,12 +9,19 @@ Defaults: ILS on ta051-ta060 (50x20) and ta081-ta090 (100x20), 5 seeds, one core
 one run at a time: about 75 minutes. Quick runs: --seeds 1 --budget-factor 0.1, fewer
 --instances, or --parallel P runs at once on a machine with P free cores.
 
+Variants: each --variant NAME=ARGS (repeatable) runs the same instances and seeds with the
+extra `permbb heuristic` arguments ARGS (e.g. --variant "tight=--ig-ties tightest"); runs of
+all variants are interleaved, so they share the machine's noise, and a last table puts the
+variants' group means side by side. --raw FILE writes every run as JSON lines.
+
 Usage: bench/heuristics.py [--bin build/permbb] [--method ils] [--instances ta051,ta081-ta090]
                            [--seeds 5] [--budget-factor 1.0] [--parallel 1]
+                           [--variant NAME=ARGS ...] [--raw FILE]
 """
 import argparse
 import concurrent.futures
 import json
+import shlex
 import subprocess
 import sys
 
@@ -65,15 +72,53 @@ def budget_seconds(index, factor):
     return jobs * machines / 2 * 60 / 1000 * factor
 
 
-def run_one(binary, method, index, seed, seconds):
+def run_one(binary, method, index, seed, seconds, extra):
     cmd = [binary, "heuristic", f"ta{index:03d}", "--method", method, "--time-limit",
-           f"{seconds:g}", "--threads", "1", "--seed", str(seed), "--json", "-"]
+           f"{seconds:g}", "--threads", "1", "--seed", str(seed), "--json", "-", "--quiet"]
+    cmd += extra
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr}")
     result = json.loads(proc.stdout)
     best = BEST_KNOWN[index - 1]
-    return index, seed, result["makespan"], 100.0 * (result["makespan"] - best) / best
+    return result["makespan"], 100.0 * (result["makespan"] - best) / best
+
+
+def parse_variants(specs):
+    """['base=', 'tight=--ig-ties tightest'] -> [('base', []), ('tight', [...])]."""
+    if not specs:
+        return [("default", [])]
+    variants = []
+    for spec in specs:
+        name, _, args = spec.partition("=")
+        if not name:
+            sys.exit(f"bad --variant '{spec}' (expected NAME=ARGS)")
+        variants.append((name, shlex.split(args)))
+    return variants
+
+
+def print_variant_table(indices, variants, results, factor):
+    """One table per variant: makespans per instance, mean deviation per instance and group."""
+    group_means = {}
+    for name, args in variants:
+        print(f"### {name}: {' '.join(args) or '(defaults)'}\n")
+        table_header(["instance", "n x m", "seconds", "best known", "makespans", "mean dev %"])
+        groups = {}
+        for index in indices:
+            runs = results[(name, index)]
+            mean = sum(d for _, d in runs) / len(runs)
+            jobs, machines = size_of(index)
+            groups.setdefault((jobs, machines), []).append(mean)
+            table_row([f"ta{index:03d}", f"{jobs}x{machines}",
+                       f"{budget_seconds(index, factor):.1f}", BEST_KNOWN[index - 1],
+                       " ".join(str(s) for s, _ in runs), f"{mean:.3f}"])
+        print()
+        for size, means in groups.items():
+            group_means[(name, size)] = sum(means) / len(means)
+    sizes = sorted({size for _, size in group_means})
+    table_header(["variant"] + [f"{j}x{m} mean dev %" for j, m in sizes])
+    for name, _ in variants:
+        table_row([name] + [f"{group_means[(name, size)]:.3f}" for size in sizes])
 
 
 def main():
@@ -87,34 +132,32 @@ def main():
                         help="multiplies the n*m/2*60 ms budget")
     parser.add_argument("--parallel", type=int, default=1,
                         help="runs at once (each single-threaded); keep <= free cores")
+    parser.add_argument("--variant", action="append", default=[],
+                        help="NAME=ARGS: extra permbb heuristic arguments (repeatable)")
+    parser.add_argument("--raw", help="write every run as a JSON line to this file")
     args = parser.parse_args()
 
     indices = parse_instances(args.instances)
-    tasks = [(i, s) for i in indices for s in range(1, args.seeds + 1)]
+    variants = parse_variants(args.variant)
+    tasks = [(v, i, s) for i in indices for s in range(1, args.seeds + 1) for v in variants]
     print(f"method {args.method}, budget n*m/2*60 ms x {args.budget_factor:g}, "
           f"{args.seeds} seed(s), {args.parallel} run(s) at once\n", flush=True)
     results = {}
+    raw = open(args.raw, "w") if args.raw else None
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.parallel)) as pool:
-        futures = [pool.submit(run_one, args.bin, args.method, i, s,
-                               budget_seconds(i, args.budget_factor)) for i, s in tasks]
-        for future in futures:
-            index, seed, span, deviation = future.result()
-            results.setdefault(index, []).append((span, deviation))
-
-    table_header(["instance", "n x m", "seconds", "best known", "makespans", "mean dev %"])
-    groups = {}
-    for index in indices:
-        runs = results[index]
-        mean = sum(d for _, d in runs) / len(runs)
-        jobs, machines = size_of(index)
-        groups.setdefault((jobs, machines), []).append(mean)
-        table_row([f"ta{index:03d}", f"{jobs}x{machines}",
-                   f"{budget_seconds(index, args.budget_factor):.1f}", BEST_KNOWN[index - 1],
-                   " ".join(str(s) for s, _ in runs), f"{mean:.3f}"])
-    print()
-    table_header(["group", "instances", "mean dev %"])
-    for (jobs, machines), means in groups.items():
-        table_row([f"{jobs}x{machines}", len(means), f"{sum(means) / len(means):.3f}"])
+        futures = [(v, i, s, pool.submit(run_one, args.bin, args.method, i, s,
+                                         budget_seconds(i, args.budget_factor), v[1]))
+                   for v, i, s in tasks]
+        for (name, extra), index, seed, future in futures:
+            span, deviation = future.result()
+            results.setdefault((name, index), []).append((span, deviation))
+            if raw:
+                raw.write(json.dumps({"variant": name, "args": extra, "instance": index,
+                                      "seed": seed, "makespan": span,
+                                      "deviation_percent": deviation}) + "\n")
+    if raw:
+        raw.close()
+    print_variant_table(indices, variants, results, args.budget_factor)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@
 
 #include "beam_search.hpp"
 #include "input_error.hpp"
-#include "iterated_greedy.hpp"
 #include "thread_start.hpp"
 #include "truncated_bb.hpp"
 
@@ -21,6 +20,41 @@ const std::vector<std::pair<HeuristicMethod, std::string>>& method_names() {
       {HeuristicMethod::kTruncatedBb, "truncated-bb"},
       {HeuristicMethod::kBeam, "beam"}};
   return names;
+}
+
+const std::vector<std::pair<InsertionTies, std::string>>& ties_names() {
+  static const std::vector<std::pair<InsertionTies, std::string>> names = {
+      {InsertionTies::kLeftmost, "leftmost"},
+      {InsertionTies::kTightest, "tightest"},
+      {InsertionTies::kRandom, "random"}};
+  return names;
+}
+
+// The value named `name` in `names`, or an InputError listing the accepted names.
+template <class Value>
+Value parse_named(const std::vector<std::pair<Value, std::string>>& names,
+                  const std::string& name, const std::string& what) {
+  std::string accepted;
+  for (const auto& [value, known] : names) {
+    if (known == name) return value;
+    accepted += (accepted.empty() ? "" : ", ") + known;
+  }
+  throw InputError("unknown " + what + " '" + name + "' (expected one of: " + accepted + ")");
+}
+
+template <class Value>
+std::string name_of(const std::vector<std::pair<Value, std::string>>& names, Value value) {
+  for (const auto& [known, name] : names) {
+    if (known == value) return name;
+  }
+  return "?";
+}
+
+template <class Value>
+std::vector<std::string> all_names(const std::vector<std::pair<Value, std::string>>& names) {
+  std::vector<std::string> out;
+  for (const auto& entry : names) out.push_back(entry.second);
+  return out;
 }
 
 // The guide noise of the beam copies after the first (beam_search.hpp): enough to reorder
@@ -65,27 +99,21 @@ Schedule start_schedule(const Instance& instance, const HeuristicOptions& option
 
 }  // namespace
 
-std::string to_string(HeuristicMethod method) {
-  for (const auto& [value, name] : method_names()) {
-    if (value == method) return name;
-  }
-  return "?";
-}
+std::string to_string(HeuristicMethod method) { return name_of(method_names(), method); }
 
 HeuristicMethod parse_heuristic_method(const std::string& name) {
-  std::string accepted;
-  for (const auto& [value, known] : method_names()) {
-    if (known == name) return value;
-    accepted += (accepted.empty() ? "" : ", ") + known;
-  }
-  throw InputError("unknown heuristic method '" + name + "' (expected one of: " + accepted + ")");
+  return parse_named(method_names(), name, "heuristic method");
 }
 
-std::vector<std::string> heuristic_method_names() {
-  std::vector<std::string> out;
-  for (const auto& entry : method_names()) out.push_back(entry.second);
-  return out;
+std::vector<std::string> heuristic_method_names() { return all_names(method_names()); }
+
+std::string to_string(InsertionTies ties) { return name_of(ties_names(), ties); }
+
+InsertionTies parse_insertion_ties(const std::string& name) {
+  return parse_named(ties_names(), name, "tie rule");
 }
+
+std::vector<std::string> insertion_ties_names() { return all_names(ties_names()); }
 
 Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
                        const HeuristicOptions& options) {
@@ -104,7 +132,7 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
   switch (method) {
     case HeuristicMethod::kIls:
       return best_of_copies(options.threads, [&](int copy) {
-        IteratedGreedyOptions ils;
+        IteratedGreedyOptions ils = options.iterated_greedy;
         ils.time_limit = options.time_limit;
         ils.iteration_limit = options.iteration_limit;
         ils.stop = options.stop;

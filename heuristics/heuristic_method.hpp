@@ -7,6 +7,7 @@
 
 #include "incumbent.hpp"
 #include "instance.hpp"
+#include "iterated_greedy.hpp"
 #include "neh.hpp"
 #include "partial_schedule.hpp"
 
@@ -23,6 +24,12 @@ std::string to_string(HeuristicMethod method);
 // Throws InputError naming the accepted values.
 HeuristicMethod parse_heuristic_method(const std::string& name);
 std::vector<std::string> heuristic_method_names();
+
+// The tie rules of best_insertion by name (`--ig-ties`): leftmost, tightest, random.
+std::string to_string(InsertionTies ties);
+// Throws InputError naming the accepted values.
+InsertionTies parse_insertion_ties(const std::string& name);
+std::vector<std::string> insertion_ties_names();
 
 // What run_heuristic is given. The searches need a limit: a time limit, an iteration limit
 // or a stop flag.
@@ -45,6 +52,9 @@ struct HeuristicOptions {
   const std::atomic<bool>* stop = nullptr;
   // Offered every improvement of every copy, when given (progress lines).
   Incumbent* best_so_far = nullptr;
+  // ILS only: the iterated greedy's settings (destruction, temperature, local search rules);
+  // its limits, seed and best_so_far are replaced by the ones above.
+  IteratedGreedyOptions iterated_greedy;
 };
 
 // Runs `method`; returns a schedule of all the jobs with its makespan. Throws

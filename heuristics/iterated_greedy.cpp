@@ -34,9 +34,9 @@ void destruct(Schedule& schedule, int count, std::mt19937_64& rng, std::vector<i
 
 // Inserts the jobs of `removed`, in order, each at its best position.
 void construct(const Instance& instance, Schedule& schedule, const std::vector<int>& removed,
-               InsertionWorkspace& workspace) {
+               InsertionTies ties, InsertionWorkspace& workspace) {
   for (const int job : removed) {
-    const Insertion at = best_insertion(instance, schedule.permutation, job, workspace);
+    const Insertion at = best_insertion(instance, schedule.permutation, job, workspace, ties);
     schedule.permutation.insert(schedule.permutation.begin() + at.position, job);
     schedule.makespan = at.makespan;
   }
@@ -52,7 +52,8 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
   }
   const int n = instance.jobs();
   const int removals = std::clamp(options.destruction_size, 1, n);
-  const int k_max = options.k_max > 0 ? options.k_max : std::max(1, static_cast<int>(std::sqrt(n)));
+  LocalSearchRules rules = options.local_search;
+  if (rules.k_max <= 0) rules.k_max = std::max(1, static_cast<int>(std::sqrt(n)));
   const double t = temperature(instance, options.temperature_factor);
   const Deadline deadline(options.time_limit, options.stop);
   std::mt19937_64 rng(options.seed);
@@ -60,7 +61,7 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
   LocalSearchWorkspace workspace(instance);
 
   Schedule current{start.permutation, makespan(instance, start.permutation)};
-  insertion_local_search(instance, current, k_max, rng, workspace, deadline);
+  insertion_local_search(instance, current, rules, rng, workspace, deadline);
   IteratedGreedyResult result{current, 0};
   offer_to(options.best_so_far, current.permutation, current.makespan);
   Schedule trial;
@@ -74,10 +75,10 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
     destruct(trial, removals, rng, removed);
     if (options.partial_local_search) {
       trial.makespan = makespan(instance, trial.permutation);
-      insertion_local_search(instance, trial, k_max, rng, workspace, deadline);
+      insertion_local_search(instance, trial, rules, rng, workspace, deadline);
     }
-    construct(instance, trial, removed, workspace.insertion);
-    insertion_local_search(instance, trial, k_max, rng, workspace, deadline);
+    construct(instance, trial, removed, rules.ties, workspace.insertion);
+    insertion_local_search(instance, trial, rules, rng, workspace, deadline);
     ++result.iterations;
 
     // Acceptance: not worse always; worse with probability exp(-(difference) / T).

@@ -13,53 +13,78 @@ LocalSearchWorkspace::LocalSearchWorkspace(const Instance& instance)
   backup.reserve(static_cast<std::size_t>(instance.jobs()));
 }
 
-// Heads e[i] (completion times of the first i jobs, row 0 zero) and tails q[i] (least time
-// from the start of job i to the end, for jobs i..k-1; row k zero), as in best_insertion.
+// Heads e[j][i] (completion times of the first i jobs on machine j, position 0 zero) and tails
+// q[j][i] (least time from the start of job i on machine j to the end, for jobs i..k-1;
+// position k zero), as in best_insertion. Removing position i joins e[.][i] to q[.][i + 1].
 Removal best_removal(const Instance& instance, const std::vector<int>& permutation,
                      const std::vector<char>& skip, LocalSearchWorkspace& workspace) {
   const int m = instance.machines();
   const int k = static_cast<int>(permutation.size());
-  fill_heads_and_tails(instance, permutation, workspace.removal);
-  const Time* const e = workspace.removal.heads.data();
-  const Time* const q = workspace.removal.tails.data();
-
+  const auto stride = static_cast<std::size_t>(k + 1);
+  InsertionWorkspace& tables = workspace.removal;
+  fill_heads_and_tails(instance, permutation, tables);
+  if (tables.spans.size() < stride) tables.spans.resize(stride);
+  Time* const span = tables.spans.data();
+  std::fill(span, span + k, 0);
+  // Machine by machine, all positions at once (contiguous rows: vectorized).
+  for (int j = 0; j < m; ++j) {
+    const Time* const head = tables.heads.data() + j * stride;
+    const Time* const tail = tables.tails.data() + j * stride + 1;
+    for (int i = 0; i < k; ++i) span[i] = std::max(span[i], head[i] + tail[i]);
+  }
   Removal best{-1, kInfiniteTime};
   for (int i = 0; i < k; ++i) {
-    if (skip[permutation[i]]) continue;
-    const Time* const head = e + static_cast<std::size_t>(i) * m;
-    const Time* const tail = q + static_cast<std::size_t>(i + 1) * m;
-    Time span = 0;
-    for (int j = 0; j < m; ++j) span = std::max(span, head[j] + tail[j]);
-    if (span < best.makespan) best = {i, span};
+    if (!skip[permutation[i]] && span[i] < best.makespan) best = {i, span[i]};
   }
   return best;
 }
 
-bool k_insert_move(const Instance& instance, Schedule& schedule, int position, int k_max,
-                   LocalSearchWorkspace& workspace) {
+namespace {
+
+// The plain insertion move (k = 1) from `position`: best_reinsertion on the whole schedule's
+// heads and tails, kept in the workspace while the schedule does not change.
+bool insert_move(const Instance& instance, Schedule& schedule, int position,
+                 const LocalSearchRules& rules, LocalSearchWorkspace& workspace) {
+  std::vector<int>& permutation = schedule.permutation;
+  if (workspace.whole_of != permutation) {
+    fill_heads_and_tails(instance, permutation, workspace.whole);
+    workspace.whole_of.assign(permutation.begin(), permutation.end());
+  }
+  const Insertion at = best_reinsertion(instance, permutation, position, workspace.whole,
+                                        workspace.insertion, rules.ties);
+  const bool improved = at.makespan < schedule.makespan;
+  if (!improved && !(rules.sideways && at.makespan == schedule.makespan)) return false;
+  const int job = permutation[position];
+  permutation.erase(permutation.begin() + position);
+  permutation.insert(permutation.begin() + at.position, job);
+  schedule.makespan = at.makespan;
+  return improved;
+}
+
+}  // namespace
+
+bool k_insert_move(const Instance& instance, Schedule& schedule, int position,
+                   const LocalSearchRules& rules, LocalSearchWorkspace& workspace) {
+  if (rules.k_max <= 1) return insert_move(instance, schedule, position, rules, workspace);
+  // A chain: take the job out, insert it at its best position; while that does not pay,
+  // move the best job to remove among those not yet moved, up to k_max insertions.
   std::vector<int>& permutation = schedule.permutation;
   const Time before = schedule.makespan;
-  const bool chain = k_max > 1;
-  if (chain) workspace.backup.assign(permutation.begin(), permutation.end());
-
+  workspace.backup.assign(permutation.begin(), permutation.end());
   int job = permutation[position];
   permutation.erase(permutation.begin() + position);
   bool improved = false;
   for (int step = 1;; ++step) {
-    const Insertion at = best_insertion(instance, permutation, job, workspace.insertion);
+    const Insertion at =
+        best_insertion(instance, permutation, job, workspace.insertion, rules.ties);
     if (at.makespan < before) {
       permutation.insert(permutation.begin() + at.position, job);
       schedule.makespan = at.makespan;
       improved = true;
       break;
     }
-    if (step >= k_max) {
-      // The last insertion did not pay: undo. Without a chain the job goes back where it was.
-      if (chain) {
-        permutation.assign(workspace.backup.begin(), workspace.backup.end());
-      } else {
-        permutation.insert(permutation.begin() + position, job);
-      }
+    if (step >= rules.k_max) {
+      permutation.assign(workspace.backup.begin(), workspace.backup.end());
       break;
     }
     permutation.insert(permutation.begin() + at.position, job);
@@ -72,13 +97,12 @@ bool k_insert_move(const Instance& instance, Schedule& schedule, int position, i
     job = permutation[out.position];
     permutation.erase(permutation.begin() + out.position);
   }
-  if (chain) {
-    for (const int j : workspace.backup) workspace.moved[j] = 0;
-  }
+  for (const int j : workspace.backup) workspace.moved[j] = 0;
   return improved;
 }
 
-bool insertion_local_search(const Instance& instance, Schedule& schedule, int k_max,
+bool insertion_local_search(const Instance& instance, Schedule& schedule,
+                            const LocalSearchRules& rules,
                             std::mt19937_64& rng, LocalSearchWorkspace& workspace,
                             const Deadline& deadline) {
   std::vector<int>& permutation = schedule.permutation;
@@ -94,7 +118,7 @@ bool insertion_local_search(const Instance& instance, Schedule& schedule, int k_
       if (deadline.expired()) return schedule.makespan < start;
       const auto at = std::find(permutation.begin(), permutation.end(), job);
       const int position = static_cast<int>(at - permutation.begin());
-      if (k_insert_move(instance, schedule, position, k_max, workspace)) pass_improved = true;
+      if (k_insert_move(instance, schedule, position, rules, workspace)) pass_improved = true;
     }
   }
   return schedule.makespan < start;

@@ -3,46 +3,10 @@
 #include <vector>
 
 #include "flowshop_types.hpp"
+#include "insertion.hpp"
 #include "instance.hpp"
 
 namespace permbb {
-
-// A complete or partial schedule: jobs (0-based) in processing order, and its makespan.
-struct Schedule {
-  std::vector<int> permutation;
-  Time makespan = 0;
-};
-
-// Where a job goes in a partial schedule: it is inserted before partial[position]
-// (position == partial.size() appends it), giving this makespan.
-struct Insertion {
-  int position = 0;
-  Time makespan = 0;
-};
-
-// Scratch buffers for best_insertion: heads and tails of the partial schedule, each
-// (partial.size() + 1) x machines, machine-minor. Create one per caller and reuse it: it
-// grows to the largest partial schedule seen and then never allocates again.
-struct InsertionWorkspace {
-  std::vector<Time> heads;
-  std::vector<Time> tails;
-
-  InsertionWorkspace() = default;
-  // Sized up front for partial schedules of up to instance.jobs() - 1 jobs.
-  explicit InsertionWorkspace(const Instance& instance);
-};
-
-// Taillard's heads and tails of `sequence` (k jobs) into workspace.heads / workspace.tails,
-// (k + 1) x machines each, machine-minor (neh.cpp says what they are). Grows the buffers
-// when needed. Shared by best_insertion and the local search's best_removal.
-void fill_heads_and_tails(const Instance& instance, const std::vector<int>& sequence,
-                          InsertionWorkspace& workspace);
-
-// The best position for `job` in `partial` (which must not contain it), for all
-// partial.size() + 1 positions at once in O(k m) with Taillard's acceleration (1990).
-// Ties: the first (leftmost) best position.
-Insertion best_insertion(const Instance& instance, const std::vector<int>& partial, int job,
-                         InsertionWorkspace& workspace);
 
 // NEH's job order: non-increasing total processing time; equal totals by increasing job
 // index, so the result is deterministic.

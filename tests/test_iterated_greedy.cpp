@@ -84,13 +84,15 @@ TEST(KInsertMove, KeepsAnImprovementOrRestoresTheSchedule) {
     const int n = std::uniform_int_distribution<int>(2, 20)(rng);
     const int m = std::uniform_int_distribution<int>(1, 6)(rng);
     const Instance instance = random_instance(rng, n, m);
-    const int k_max = std::uniform_int_distribution<int>(1, 5)(rng);
+    LocalSearchRules rules;
+    rules.k_max = std::uniform_int_distribution<int>(1, 5)(rng);
+    rules.ties = static_cast<InsertionTies>(trial % 3);
     Schedule schedule{random_permutation(rng, n), 0};
     schedule.makespan = naive_makespan(instance, schedule.permutation);
     const Schedule before = schedule;
     LocalSearchWorkspace workspace(instance);
     const int position = std::uniform_int_distribution<int>(0, n - 1)(rng);
-    const bool improved = k_insert_move(instance, schedule, position, k_max, workspace);
+    const bool improved = k_insert_move(instance, schedule, position, rules, workspace);
     EXPECT_TRUE(is_permutation_of_all_jobs(schedule.permutation, n));
     EXPECT_EQ(schedule.makespan, naive_makespan(instance, schedule.permutation));
     if (improved) {
@@ -100,6 +102,32 @@ TEST(KInsertMove, KeepsAnImprovementOrRestoresTheSchedule) {
       EXPECT_EQ(schedule.makespan, before.makespan);
     }
   }
+}
+
+// A sideways move changes the schedule without changing its makespan, and only then.
+TEST(KInsertMove, SidewaysMovesKeepTheMakespan) {
+  std::mt19937 rng(21);
+  int sideways_seen = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = std::uniform_int_distribution<int>(2, 15)(rng);
+    const int m = std::uniform_int_distribution<int>(1, 4)(rng);
+    const Instance instance = random_instance(rng, n, m, 3);  // small times: many ties
+    LocalSearchRules rules;
+    rules.sideways = true;
+    rules.ties = trial % 2 == 0 ? InsertionTies::kRandom : InsertionTies::kTightest;
+    Schedule schedule{random_permutation(rng, n), 0};
+    schedule.makespan = naive_makespan(instance, schedule.permutation);
+    const Schedule before = schedule;
+    LocalSearchWorkspace workspace(instance);
+    const int position = std::uniform_int_distribution<int>(0, n - 1)(rng);
+    const bool improved = k_insert_move(instance, schedule, position, rules, workspace);
+    EXPECT_TRUE(is_permutation_of_all_jobs(schedule.permutation, n));
+    EXPECT_EQ(schedule.makespan, naive_makespan(instance, schedule.permutation));
+    EXPECT_EQ(improved, schedule.makespan < before.makespan);
+    EXPECT_LE(schedule.makespan, before.makespan);
+    if (!improved && schedule.permutation != before.permutation) ++sideways_seen;
+  }
+  EXPECT_GT(sideways_seen, 10);
 }
 
 // With k_max = 1 the local search stops in a local optimum of the insertion neighbourhood.
@@ -115,7 +143,8 @@ TEST(InsertionLocalSearch, EndsWhereNoSingleInsertionImproves) {
     LocalSearchWorkspace workspace(instance);
     std::mt19937_64 search_rng(trial);
     const bool improved =
-        insertion_local_search(instance, schedule, 1, search_rng, workspace, Deadline());
+        insertion_local_search(instance, schedule, LocalSearchRules{}, search_rng, workspace,
+                               Deadline());
     EXPECT_TRUE(is_permutation_of_all_jobs(schedule.permutation, n));
     EXPECT_EQ(schedule.makespan, naive_makespan(instance, schedule.permutation));
     EXPECT_EQ(improved, schedule.makespan < before);
@@ -131,7 +160,7 @@ TEST(InsertionLocalSearch, WorksOnPartialSchedules) {
   partial.makespan = naive_makespan(instance, partial.permutation);
   LocalSearchWorkspace workspace(instance);
   std::mt19937_64 search_rng(3);
-  insertion_local_search(instance, partial, 1, search_rng, workspace, Deadline());
+  insertion_local_search(instance, partial, LocalSearchRules{}, search_rng, workspace, Deadline());
   std::vector<int> sorted = partial.permutation;
   std::sort(sorted.begin(), sorted.end());
   EXPECT_EQ(sorted, (std::vector<int>{0, 2, 5, 7, 9}));
@@ -146,7 +175,9 @@ TEST(IteratedGreedy, ValidAndNeverWorseThanTheStartOnRandomInstances) {
     const Instance instance = random_instance(rng, n, m);
     const std::vector<int> start = random_permutation(rng, n);
     IteratedGreedyOptions options = iterations(30, trial);
-    options.k_max = trial % 2 == 0 ? 1 : 0;
+    options.local_search.k_max = trial % 2 == 0 ? 1 : 0;
+    options.local_search.ties = static_cast<InsertionTies>(trial % 3);
+    options.local_search.sideways = trial % 4 == 1;
     options.partial_local_search = trial % 3 == 0;
     const IteratedGreedyResult result =
         iterated_greedy(instance, Schedule{start, 0}, options);  // makespan recomputed
@@ -162,7 +193,9 @@ TEST(IteratedGreedy, SameSeedAndIterationLimitGiveTheSameSchedule) {
   const Schedule start = neh(instance);
   for (const int k_max : {1, 0}) {
     IteratedGreedyOptions options = iterations(40, 7);
-    options.k_max = k_max;
+    options.local_search.k_max = k_max;
+    options.local_search.ties = k_max == 1 ? InsertionTies::kRandom : InsertionTies::kTightest;
+    options.local_search.sideways = k_max == 1;
     const IteratedGreedyResult a = iterated_greedy(instance, start, options);
     const IteratedGreedyResult b = iterated_greedy(instance, start, options);
     EXPECT_EQ(a.best.permutation, b.best.permutation);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <random>
 #include <string>
 #include <vector>
@@ -24,6 +25,30 @@ Time naive_makespan(const Instance& instance, const std::vector<int>& permutatio
     }
   }
   return c[n][m];
+}
+
+// Completion on machine `machine` of the last job of `prefix`, by the full recurrence.
+Time naive_completion(const Instance& instance, const std::vector<int>& prefix, int machine) {
+  std::vector<Time> done(instance.machines() + 1, 0);
+  for (const int job : prefix) {
+    for (int k = 0; k < instance.machines(); ++k) {
+      done[k + 1] = std::max(done[k + 1], done[k]) + instance.time(k, job);
+    }
+  }
+  return done[machine + 1];
+}
+
+// The longest path from the start of the first job of `jobs` on `machine` to the end of the
+// schedule of `jobs` (0 when empty): the recurrence run backwards over jobs and machines.
+Time naive_tail(const Instance& instance, const std::vector<int>& jobs, int machine) {
+  const int m = instance.machines();
+  std::vector<Time> rest(m + 1, 0);  // rest[k]: from machine k of the job after, to the end
+  for (auto job = jobs.rbegin(); job != jobs.rend(); ++job) {
+    for (int k = m - 1; k >= machine; --k) {
+      rest[k] = std::max(rest[k], rest[k + 1]) + instance.time(k, *job);
+    }
+  }
+  return rest[machine];
 }
 
 Instance random_instance(std::mt19937& rng, int jobs, int machines, Time max_time) {
@@ -118,6 +143,82 @@ TEST(NehBestInsertion, EqualsBruteForceOnRandomPartialSchedules) {
     const Insertion again = best_insertion(instance, partial, job, workspace);
     ASSERT_EQ(again.position, found.position);
     ASSERT_EQ(again.makespan, found.makespan);
+  }
+}
+
+// The tie rules choose among the positions of least makespan; kTightest the one whose sum over
+// machines of (the job's completion) + (the tail of the jobs after it) is least, leftmost first.
+TEST(BestInsertion, TieRulesPickAPositionOfLeastMakespan) {
+  std::mt19937 rng(31);
+  int ties_seen = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const int n = std::uniform_int_distribution<int>(2, 10)(rng);
+    const int m = std::uniform_int_distribution<int>(1, 5)(rng);
+    const Instance instance = random_instance(rng, n, m, 3);  // small times: many ties
+    std::vector<int> partial = random_permutation(rng, n);
+    const int job = partial.back();
+    partial.pop_back();
+
+    std::vector<Time> spans;
+    std::vector<std::int64_t> slack;
+    for (int position = 0; position <= static_cast<int>(partial.size()); ++position) {
+      std::vector<int> candidate = partial;
+      candidate.insert(candidate.begin() + position, job);
+      spans.push_back(naive_makespan(instance, candidate));
+      const std::vector<int> after(candidate.begin() + position + 1, candidate.end());
+      const std::vector<int> upto(candidate.begin(), candidate.begin() + position + 1);
+      std::int64_t sum = 0;
+      for (int j = 0; j < m; ++j) {
+        sum += naive_completion(instance, upto, j) + naive_tail(instance, after, j);
+      }
+      slack.push_back(sum);
+    }
+    const Time least = *std::min_element(spans.begin(), spans.end());
+    int tightest = -1;
+    for (int i = 0; i < static_cast<int>(spans.size()); ++i) {
+      if (spans[i] == least && (tightest < 0 || slack[i] < slack[tightest])) tightest = i;
+    }
+    if (std::count(spans.begin(), spans.end(), least) > 1) ++ties_seen;
+
+    InsertionWorkspace workspace(instance);
+    const Insertion tight = best_insertion(instance, partial, job, workspace, InsertionTies::kTightest);
+    EXPECT_EQ(tight.makespan, least);
+    EXPECT_EQ(tight.position, tightest) << "trial " << trial;
+    const Insertion any = best_insertion(instance, partial, job, workspace, InsertionTies::kRandom);
+    EXPECT_EQ(any.makespan, least);
+    ASSERT_GE(any.position, 0);
+    ASSERT_LT(any.position, static_cast<int>(spans.size()));
+    EXPECT_EQ(spans[any.position], least);
+  }
+  EXPECT_GT(ties_seen, 50);
+}
+
+// Re-inserting a job of a sequence from the sequence's own heads and tails gives what erasing
+// it and calling best_insertion gives, under every tie rule (the random one draws alike from
+// workspaces in the same state).
+TEST(BestReinsertion, EqualsBestInsertionIntoTheSequenceWithoutTheJob) {
+  std::mt19937 rng(32);
+  for (int trial = 0; trial < 600; ++trial) {
+    const int n = std::uniform_int_distribution<int>(1, 14)(rng);
+    const int m = std::uniform_int_distribution<int>(1, 6)(rng);
+    const Instance instance = random_instance(rng, n, m, trial % 2 == 0 ? 4 : 99);
+    const std::vector<int> sequence = random_permutation(rng, n);
+    const int position = std::uniform_int_distribution<int>(0, n - 1)(rng);
+    const auto ties = static_cast<InsertionTies>(trial % 3);
+    std::vector<int> without = sequence;
+    without.erase(without.begin() + position);
+
+    InsertionWorkspace plain(instance);
+    const Insertion expected = best_insertion(instance, without, sequence[position], plain, ties);
+    InsertionWorkspace whole;
+    fill_heads_and_tails(instance, sequence, whole);
+    InsertionWorkspace scratch;
+    const Insertion found = best_reinsertion(instance, sequence, position, whole, scratch, ties);
+    ASSERT_EQ(found.position, expected.position) << "trial " << trial;
+    ASSERT_EQ(found.makespan, expected.makespan) << "trial " << trial;
+    std::vector<int> moved = without;
+    moved.insert(moved.begin() + found.position, sequence[position]);
+    ASSERT_EQ(found.makespan, naive_makespan(instance, moved)) << "trial " << trial;
   }
 }
 

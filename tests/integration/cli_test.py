@@ -10,6 +10,8 @@ import subprocess
 import tempfile
 import unittest
 
+from flowshop_reference import brute_force, makespan, write_instance
+
 BIN = os.environ["PERMBB_BIN"]
 TEST_DATA = os.environ["PERMBB_TEST_DATA"]
 SHARED_DATA = os.environ["PERMBB_SHARED_DATA"]
@@ -154,6 +156,35 @@ class BadInput(unittest.TestCase):
         self.assertIn("not a Taillard instance", proc.stderr)
 
 
+class IteratedGreedyOptions(unittest.TestCase):
+    def test_settings_are_used_echoed_and_give_a_true_schedule(self):
+        times = [[5, 3, 8, 2, 7, 4, 6, 1], [2, 9, 1, 6, 3, 8, 5, 7], [7, 4, 6, 3, 9, 2, 8, 5]]
+        with tempfile.TemporaryDirectory() as folder:
+            self.check_each_tie_rule(write_instance(folder, "small.txt", times), times)
+
+    def check_each_tie_rule(self, path, times):
+        for ties in ("leftmost", "tightest", "random"):
+            proc = run("heuristic", path, "--iterations", "50", "--time-limit", "0",
+                       "--ig-ties", ties, "--ig-destruction", "3", "--ig-no-sideways",
+                       "--ig-partial-ls", "--ig-k", "2", "--json", "-", "--quiet")
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            result = json.loads(proc.stdout)
+            self.assertEqual(result["iterated_greedy"],
+                             {"destruction": 3, "temperature": 0.4, "k": 2, "ties": ties,
+                              "sideways": False, "partial_local_search": True})
+            order = [job - 1 for job in result["permutation"]]
+            self.assertEqual(sorted(order), list(range(8)))
+            self.assertEqual(result["makespan"], makespan(times, order))
+            self.assertEqual(result["makespan"], brute_force(times), ties)
+
+    def test_bad_settings_exit_2(self):
+        for bad in (["--ig-ties", "middle"], ["--ig-destruction", "0"],
+                    ["--ig-temperature", "-1"], ["--ig-k", "-1"]):
+            proc = run("heuristic", "ta001", "--time-limit", "0.1", *bad)
+            self.assertEqual(proc.returncode, 2, bad)
+            self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
+
+
 class Commands(unittest.TestCase):
     def test_instance_prints_the_plain_format(self):
         proc = run("instance", "ta001")
@@ -233,8 +264,9 @@ class OutputOptions(unittest.TestCase):
             "solve": ["solve", "ta021", "--ub", "opt", "--no-gpu", "--threads", "1",
                       "--time-limit", "1"],
             "heuristic": ["heuristic", "ta021", "--time-limit", "1"],
+            # Dominance solves this class at once; without it the search runs to its limit.
             "knapsack": ["knapsack", "--generate", "strongly-correlated,300,1000,1",
-                         "--time-limit", "1"],
+                         "--without", "dominance", "--time-limit", "1"],
         }
         for name, args in long_runs.items():
             proc = run(*args, "--progress", "0.2")

@@ -1,0 +1,178 @@
+#include "insertion.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+namespace permbb {
+
+InsertionWorkspace::InsertionWorkspace(const Instance& instance) {
+  const auto positions = static_cast<std::size_t>(instance.jobs());
+  heads.resize(positions * instance.machines());
+  tails.resize(positions * instance.machines());
+  front.resize(positions);
+  fit.resize(positions);
+  spans.resize(positions);
+}
+
+namespace {
+
+template <class Value>
+void grow_to(std::vector<Value>& buffer, std::size_t size) {
+  if (buffer.size() < size) buffer.resize(size);
+}
+
+}  // namespace
+
+// Taillard's acceleration (1990). For the partial schedule pi_1..pi_k:
+//   head e[j][i]: earliest completion of pi_i on machine j, positions i = 0..k (0 is zero);
+//   tail q[j][i]: least time from the start of pi_{i+1} on machine j to the end of the
+//                 schedule, for the jobs pi_{i+1}..pi_k, positions i = 0..k (k is zero);
+//   f[j][i]:      completion on machine j of the new job placed after pi_i,
+//                 f[j][i] = max(f[j-1][i], e[j][i]) + p[j][job].
+// Inserting the job at position i (after the first i jobs) gives makespan
+// max_j f[j][i] + q[j][i]. The whole is O(k m) instead of O(k^2 m) for evaluating each
+// position from scratch. Rows are per machine, so the loops over positions are contiguous.
+void fill_heads_and_tails(const Instance& instance, const std::vector<int>& sequence,
+                          InsertionWorkspace& workspace) {
+  const int m = instance.machines();
+  const int k = static_cast<int>(sequence.size());
+  const auto stride = static_cast<std::size_t>(k + 1);
+  grow_to(workspace.heads, stride * m);
+  grow_to(workspace.tails, stride * m);
+  Time* const e = workspace.heads.data();
+  Time* const q = workspace.tails.data();
+  for (int j = 0; j < m; ++j) {
+    e[j * stride] = 0;
+    q[j * stride + k] = 0;
+  }
+  for (int i = 1; i <= k; ++i) {
+    const int placed = sequence[i - 1];
+    Time left = 0;
+    for (int j = 0; j < m; ++j) {
+      Time* const cell = e + j * stride + i;
+      left = std::max(cell[-1], left) + instance.time(j, placed);
+      *cell = left;
+    }
+  }
+  for (int i = k - 1; i >= 0; --i) {
+    const int placed = sequence[i];
+    Time right = 0;
+    for (int j = m - 1; j >= 0; --j) {
+      Time* const cell = q + j * stride + i;
+      right = std::max(cell[1], right) + instance.time(j, placed);
+      *cell = right;
+    }
+  }
+}
+
+namespace {
+
+// Picks among the positions whose span equals `least`.
+int break_tie(const Time* span, const std::int64_t* fit, int positions, Time least, InsertionTies ties,
+              std::uint64_t& state) {
+  int chosen = -1;
+  int seen = 0;
+  for (int i = 0; i < positions; ++i) {
+    if (span[i] != least) continue;
+    if (ties == InsertionTies::kLeftmost) return i;
+    if (ties == InsertionTies::kTightest) {
+      if (chosen < 0 || fit[i] < fit[chosen]) chosen = i;
+      continue;
+    }
+    // Reservoir sampling: the i-th tie replaces the choice with probability 1/i. xorshift64.
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    ++seen;
+    if (state % static_cast<std::uint64_t>(seen) == 0) chosen = i;
+  }
+  return chosen;
+}
+
+// The best of `positions` insertion positions for `job`, from workspace.heads and
+// workspace.tails (machines x positions, as fill_heads_and_tails leaves them). Compiled twice,
+// the AVX2 clone chosen at load time where the CPU has it (8 lanes and a vector max instead
+// of SSE2's 4 lanes with a compare-and-blend max): the binaries stay portable.
+__attribute__((target_clones("avx2", "default")))
+Insertion evaluate_positions(const Instance& instance, int job, int positions,
+                             InsertionWorkspace& workspace, InsertionTies ties) {
+  const int m = instance.machines();
+  grow_to(workspace.front, positions);
+  grow_to(workspace.spans, positions);
+  grow_to(workspace.fit, positions);
+  Time* const f = workspace.front.data();
+  Time* const span = workspace.spans.data();
+  std::int64_t* const fit = workspace.fit.data();
+  std::fill(f, f + positions, 0);
+  std::fill(span, span + positions, 0);
+  const bool tightest = ties == InsertionTies::kTightest;
+  if (tightest) std::fill(fit, fit + positions, 0);
+  // Machine by machine, all positions at once: independent lanes the compiler vectorizes.
+  for (int j = 0; j < m; ++j) {
+    const Time p = instance.time(j, job);
+    const Time* const head = workspace.heads.data() + static_cast<std::size_t>(j) * positions;
+    const Time* const tail = workspace.tails.data() + static_cast<std::size_t>(j) * positions;
+    for (int i = 0; i < positions; ++i) {
+      f[i] = std::max(f[i], head[i]) + p;
+      span[i] = std::max(span[i], f[i] + tail[i]);
+    }
+    if (tightest) {
+      for (int i = 0; i < positions; ++i) fit[i] += f[i] + tail[i];
+    }
+  }
+  const Time least = *std::min_element(span, span + positions);
+  return {break_tie(span, fit, positions, least, ties, workspace.tie_state), least};
+}
+
+}  // namespace
+
+Insertion best_insertion(const Instance& instance, const std::vector<int>& partial, int job,
+                         InsertionWorkspace& workspace, InsertionTies ties) {
+  fill_heads_and_tails(instance, partial, workspace);
+  return evaluate_positions(instance, job, static_cast<int>(partial.size()) + 1, workspace, ties);
+}
+
+// The sequence without its job at `position` has k - 1 jobs and k positions. Its heads up to
+// `position` are the whole sequence's; the later ones continue the recurrence. Its tails from
+// `position` on are the whole sequence's one position further; the earlier ones continue the
+// recurrence backwards.
+Insertion best_reinsertion(const Instance& instance, const std::vector<int>& sequence,
+                           int position, const InsertionWorkspace& whole,
+                           InsertionWorkspace& workspace, InsertionTies ties) {
+  const int m = instance.machines();
+  const int k = static_cast<int>(sequence.size());
+  const auto whole_stride = static_cast<std::size_t>(k + 1);
+  const auto stride = static_cast<std::size_t>(k);
+  grow_to(workspace.heads, stride * m);
+  grow_to(workspace.tails, stride * m);
+  Time* const e = workspace.heads.data();
+  Time* const q = workspace.tails.data();
+  for (int j = 0; j < m; ++j) {
+    const Time* const whole_heads = whole.heads.data() + j * whole_stride;
+    const Time* const whole_tails = whole.tails.data() + j * whole_stride;
+    std::copy(whole_heads, whole_heads + position + 1, e + j * stride);
+    std::copy(whole_tails + position + 1, whole_tails + k + 1, q + j * stride + position);
+  }
+  for (int i = position + 1; i < k; ++i) {
+    const int placed = sequence[i];
+    Time left = 0;
+    for (int j = 0; j < m; ++j) {
+      Time* const cell = e + j * stride + i;
+      left = std::max(cell[-1], left) + instance.time(j, placed);
+      *cell = left;
+    }
+  }
+  for (int i = position - 1; i >= 0; --i) {
+    const int placed = sequence[i];
+    Time right = 0;
+    for (int j = m - 1; j >= 0; --j) {
+      Time* const cell = q + j * stride + i;
+      right = std::max(cell[1], right) + instance.time(j, placed);
+      *cell = right;
+    }
+  }
+  return evaluate_positions(instance, sequence[position], k, workspace, ties);
+}
+
+}  // namespace permbb
