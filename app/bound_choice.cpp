@@ -2,12 +2,14 @@
 
 namespace permbb::app {
 
-// Measured (docs/performance.md): at the optimum, LB1 was fastest in time on every class
-// tried, on both engines: 20x5 and 20x10 (ta001-ta013) and VRF 10x15, 20x5, 20x10, 30x5 on
-// one CPU core (LB2 decomposes 2-5x fewer nodes but costs 10-30x more per node), and 20x20
-// (ta021-ta030) on the H100 (LB1 4-50x faster than lb2 and lb1+lb2). Two machines are the
-// exception by theory: LB2's single pair is Johnson's rule, exact, so the root bound is the
-// optimum.
+// Measured (docs/performance.md, "Which bound for which class"): at the optimum, LB1 was
+// fastest in time on every class tried. On the CPU, re-measured after its LB2 shared a node's
+// work between the children (10-23x LB1's cost per node, where it was 100x and more), on one
+// thread and on 2: 20x10 (ta011-ta020 less ta017; lb1 3x faster than lb1+lb2 and
+// lb2-adjacent, 5x than lb2) and 20x20 (ta030: 5x faster than lb1+lb2); 20x5 (ta001-ta010)
+// is a tie in milliseconds; LB2 decomposes only 1.8-6x fewer nodes. On the H100, 20x20
+// (ta021-ta030): LB1 4-50x faster than lb2 and lb1+lb2. Two machines are the exception by
+// theory: LB2's single pair is Johnson's rule, exact, so the root bound is the optimum.
 BoundKind recommended_bound(const Instance& instance) {
   return instance.machines() == 2 ? BoundKind::kLb2 : BoundKind::kLb1;
 }

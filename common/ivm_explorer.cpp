@@ -65,6 +65,14 @@ Time IvmExplorer::child_bound(int level, int job, int direction, bool with_lb2, 
   return lb2_->child_bound(f, b, r, job, direction, cutoff);
 }
 
+// Tells lb2_ the node whose children it bounds next (its unscheduled jobs: those of the row's
+// `count` cells) and how many child bounds will be asked of it.
+void IvmExplorer::set_lb2_node(const std::int16_t* cells, int count, int children) {
+  std::fill(scheduled_.begin(), scheduled_.end(), 1);
+  for (int i = 0; i < count; ++i) scheduled_[ivm::job_of(cells[i])] = 0;
+  lb2_->set_node(scheduled_.data(), children);
+}
+
 // Bounds the children of the node at `level` (the jobs of row r), picks the branching
 // direction of row r and prunes it (2022 §2.3, Figure 2). With lb1+lb2 the direction is
 // chosen on LB1 bounds and LB2 refines only the kept set's children that LB1 cannot prune.
@@ -74,16 +82,12 @@ void IvmExplorer::bound_and_prune_row(int r, int level) {
   const std::int16_t* cells = ivm::row(v, r);
   const int count = ivm::row_length(r, n_);
   const BoundKind bound = settings_.bound;
-  if (uses_lb2(bound)) {
-    std::fill(scheduled_.begin(), scheduled_.end(), 1);
-    for (int i = 0; i < count; ++i) scheduled_[ivm::job_of(cells[i])] = 0;
-    lb2_->set_node(scheduled_.data());
-  }
   const bool lb2_first = bound == BoundKind::kLb2 || bound == BoundKind::kLb2Adjacent;
   const Time cutoff = lb2_cutoff(settings_.branching, upper_bound_);
   const bool both = needs_both_directions(settings_.branching);
   const bool want_front = both || settings_.branching == BranchingRule::kForward;
   const bool want_back = both || settings_.branching == BranchingRule::kBackward;
+  if (lb2_first) set_lb2_node(cells, count, count * (int{want_front} + int{want_back}));
   for (int i = 0; i < count; ++i) {
     const int job = ivm::job_of(cells[i]);
     if (want_front) lb_front_[i] = child_bound(level, job, kFront, lb2_first, cutoff);
@@ -106,6 +110,9 @@ void IvmExplorer::bound_and_prune_row(int r, int level) {
   dir_[r] = direction;
   Time* kept = direction == kFront ? lb_front_.data() : lb_back_.data();
   if (bound == BoundKind::kLb1ThenLb2) {
+    const auto survivors = std::count_if(kept, kept + count,
+                                         [&](Time lb) { return lb < upper_bound_; });
+    if (survivors > 0) set_lb2_node(cells, count, static_cast<int>(survivors));
     for (int i = 0; i < count; ++i) {
       if (kept[i] < upper_bound_) {
         kept[i] = child_bound(level, ivm::job_of(cells[i]), direction, true, upper_bound_);

@@ -105,6 +105,7 @@ class IvmExplorer {
 
   void compute_node_costs(int r);
   void bound_and_prune_row(int r, int level);
+  void set_lb2_node(const std::int16_t* cells, int count, int children);
   Time child_bound(int level, int job, int direction, bool with_lb2, Time cutoff);
   void decompose_current();
   void evaluate_leaf(int level, int last_job);

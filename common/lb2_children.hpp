@@ -11,10 +11,14 @@
 // and back of the child only enter as (a0, b0) and the tails. The values are LB2's own, not
 // an approximation: the tests compare them with a plain sweep.
 //
-// A pair's terms are built the first time a child of the node needs that pair: with the
-// learned pair order (Lb2PairOrder) most children are cut off after a pair or two, and a node
-// whose children are all cut builds only those pairs. The GPU keeps the per-child sweep
-// (gpu/warp_lb2.cuh), where the lanes of a warp sweep together.
+// A pair's terms are built the first time a child of the node needs that pair, if enough
+// children are still to come to share them (kBuildFrom): with the learned pair order
+// (Lb2PairOrder) most children are cut off after a pair or two, and a node whose children are
+// all cut builds only those pairs. The last children to come (with lb1+lb2 LB2 bounds about
+// 1.6 children per node, LB1 pruning the rest, so often all of them) sweep the pair instead,
+// over the node's unscheduled jobs only and stopping at the first term that reaches the
+// cutoff: terms built for one or two lookups cost more than they save. The GPU keeps the
+// per-child sweep (gpu/warp_lb2.cuh), where the lanes of a warp sweep together.
 #include <cstdint>
 #include <vector>
 
@@ -28,8 +32,10 @@ class Lb2Children {
  public:
   Lb2Children(const FlowshopView& data, const JohnsonView& johnson);
 
-  // The node whose children are bounded next: its fixed jobs flagged in `scheduled` ([job]).
-  void set_node(const unsigned char* scheduled);
+  // The node whose children are bounded next: its fixed jobs flagged in `scheduled` ([job]),
+  // and how many child bounds will be asked of it. The count only chooses between building a
+  // pair's terms and sweeping it (see above), never a value: a wrong count costs time only.
+  void set_node(const unsigned char* scheduled, int children);
 
   // LB2 of the child that adds `job` (one of the node's unscheduled jobs) in `direction` to
   // the node summarised by (front, back, remain). A bound at or above `cutoff` is returned as
@@ -47,21 +53,34 @@ class Lb2Children {
     Time lagged;
   };
   static constexpr Time kNone = INT32_MIN;
+  // A pair's terms are built for a child when it and at least this many children in all are
+  // still to be bounded: the build (a gather and two passes) costs about two sweeps, and a
+  // sweep often stops early at the cutoff. Measured on ta013, ta018, ta020 with lb1+lb2
+  // (docs/performance.md): 3 beat 2 and 4 by a few percent.
+  static constexpr int kBuildFrom = 3;
 
+  const std::uint64_t* open_ranks(int pair);
   int gather_open(int pair);
   void build_pair(int pair);
-  Time pair_bound(int pair, int job, const Time* child_front, const Time* child_back);
+  Time built_pair_bound(int pair, int job, const Time* child_front, const Time* child_back);
+  Time swept_pair_bound(int pair, int job, const Time* child_front, const Time* child_back,
+                        const Time* remain, Time cutoff);
+  Time pair_bound(int pair, int job, const Time* child_front, const Time* child_back,
+                  const Time* remain, Time cutoff, bool shared);
 
   const FlowshopView data_;
   const JohnsonView johnson_;
+  const int words_;                      // of a mask: one bit per rank
   Lb2PairOrder order_;
   std::vector<int> rank_;                // [pair * jobs + job]: its rank in Johnson's order
   std::vector<int> open_jobs_;           // the current node's unscheduled jobs
   std::vector<Terms> terms_;             // [pair * jobs + job], valid where built_ == node_
   std::vector<std::uint64_t> built_;     // [pair]: the node whose terms are built
+  std::vector<std::uint64_t> masks_;     // [pair * words + word], bit r: rank r is unscheduled
+  std::vector<std::uint64_t> masked_;    // [pair]: the node whose mask is set
   std::uint64_t node_ = 0;               // numbers the nodes set_node() was given
+  int children_left_ = 0;                // the child bounds still to be asked of the node
   // build_pair's scratch, [i] for the i-th unscheduled job in Johnson's order.
-  std::vector<std::uint64_t> mask_;      // bit r: rank r is unscheduled
   std::vector<JohnsonEntry> open_;
   std::vector<Time> before_;             // the largest W before it
   std::vector<Time> w_;                  // its W

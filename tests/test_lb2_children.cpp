@@ -1,7 +1,7 @@
-// Lb2Children (the CPU's LB2 of a node's children: shared per-node terms, learned pair order,
-// cut at the upper bound) against a plain LB2 written here: every pair, a full Johnson sweep
-// of the child's unscheduled jobs, no cutoff. Its values, prune decisions and the node counts
-// of whole searches must be the reference's.
+// Lb2Children (the CPU's LB2 of a node's children: shared per-node terms or, for the last
+// children, a direct sweep; learned pair order; cut at the upper bound) against a plain LB2
+// written here: every pair, a full Johnson sweep of the child's unscheduled jobs, no cutoff.
+// Its values, prune decisions and the node counts of whole searches must be the reference's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -151,38 +151,52 @@ Summary summarise(const FlowshopView& d, const Partial& p) {
   return s;
 }
 
-// Many nodes through one Lb2Children per instance, so the learned pair order moves (it is
-// re-sorted every 1024 cuts) while being checked: each child's bound, with the cutoff below,
-// at and above the reference and at no cutoff, is min(reference, cutoff).
+// `nodes` random nodes of `inst` through one Lb2Children, so the learned pair order moves (it
+// is re-sorted every 1024 cuts) while being checked: each child's bound, with the cutoff
+// below, at and above the reference and at no cutoff, is min(reference, cutoff). The count
+// of children announced to set_node varies by node: 1 sweeps every pair, 3 builds the terms
+// for the first child and sweeps for the rest, many build them all.
+void expect_plain_bounds(std::mt19937& rng, const Instance& inst, bool adjacent, int nodes) {
+  const int n = inst.jobs();
+  const FlowshopTables tables(inst);
+  const JohnsonTables johnson(inst, adjacent ? MachinePairs::kAdjacent : MachinePairs::kAll);
+  Lb2Children lb2(tables.view(), johnson.view());
+  for (int node = 0; node < nodes; ++node) {
+    const Partial parent = random_partial(rng, n);
+    const Summary s = summarise(tables.view(), parent);
+    const int announced[] = {1, 3, 6 * n};
+    lb2.set_node(s.scheduled.data(), announced[node % 3]);
+    for (int job : parent.free_jobs) {
+      for (const int direction : {kFront, kBack}) {
+        const Time expected = reference_lb2(inst, child_of(parent, job, direction), adjacent);
+        const Time near = expected - 1 + static_cast<Time>(rng() % 3);
+        for (const Time cutoff : {kInfiniteTime, near, expected / 2 + 1}) {
+          const Time got = lb2.child_bound(s.front.data(), s.back.data(), s.remain.data(), job,
+                                           direction, cutoff);
+          ASSERT_EQ(got, std::min(expected, cutoff))
+              << "n " << n << " m " << inst.machines() << " announced " << announced[node % 3]
+              << " job " << job << " dir " << direction << " cutoff " << cutoff;
+          ASSERT_EQ(got >= cutoff, expected >= cutoff);  // the prune decision
+        }
+      }
+    }
+  }
+}
+
 TEST(Lb2Children, EqualsThePlainBoundCutAtTheCutoffInBothDirections) {
   std::mt19937 rng(23);
   for (const bool adjacent : {false, true}) {
     for (int trial = 0; trial < testing::scaled_trials(200); ++trial) {
-      const int n = 2 + trial % 11;
-      const Instance inst = random_instance(rng, n, 1 + trial % 8);
-      const FlowshopTables tables(inst);
-      const JohnsonTables johnson(inst, adjacent ? MachinePairs::kAdjacent : MachinePairs::kAll);
-      Lb2Children lb2(tables.view(), johnson.view());
-      for (int node = 0; node < 60; ++node) {
-        const Partial parent = random_partial(rng, n);
-        const Summary s = summarise(tables.view(), parent);
-        lb2.set_node(s.scheduled.data());
-        for (int job : parent.free_jobs) {
-          for (const int direction : {kFront, kBack}) {
-            const Time expected = reference_lb2(inst, child_of(parent, job, direction), adjacent);
-            const Time near = expected - 1 + static_cast<Time>(rng() % 3);
-            for (const Time cutoff : {kInfiniteTime, near, expected / 2 + 1}) {
-              const Time got = lb2.child_bound(s.front.data(), s.back.data(), s.remain.data(),
-                                               job, direction, cutoff);
-              ASSERT_EQ(got, std::min(expected, cutoff))
-                  << "n " << n << " m " << inst.machines() << " job " << job << " dir "
-                  << direction << " cutoff " << cutoff;
-              ASSERT_EQ(got >= cutoff, expected >= cutoff);  // the prune decision
-            }
-          }
-        }
-      }
+      expect_plain_bounds(rng, random_instance(rng, 2 + trial % 11, 1 + trial % 8), adjacent, 60);
     }
+  }
+}
+
+// Past 64 jobs the ranks of a node's unscheduled jobs span several words of the bitmask.
+TEST(Lb2Children, EqualsThePlainBoundPastSixtyFourJobs) {
+  std::mt19937 rng(31);
+  for (int trial = 0; trial < testing::scaled_trials(6); ++trial) {
+    expect_plain_bounds(rng, random_instance(rng, 63 + trial * 7, 2 + trial % 3), false, 6);
   }
 }
 
