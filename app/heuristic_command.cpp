@@ -84,7 +84,8 @@ nlohmann::json iterated_greedy_json(const HeuristicCommandOptions& options) {
           {"k", ig.local_search.k_max},
           {"ties", options.ig_ties},
           {"sideways", ig.local_search.sideways},
-          {"partial_local_search", ig.partial_local_search}};
+          {"partial_local_search", ig.partial_local_search},
+          {"prefer_slack", ig.prefer_slack}};
 }
 
 nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& options) {
@@ -136,8 +137,12 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
   command.add_flag("--ig-sideways,!--ig-no-sideways", ig.local_search.sideways,
                    "local search also moves a job to an equally good position (default: on)")
       ->group(group);
-  command.add_flag("--ig-partial-ls", ig.partial_local_search,
-                   "local search on the partial schedule after each destruction")
+  command.add_flag("--ig-prefer-slack,!--ig-no-prefer-slack", ig.prefer_slack,
+                   "among equal makespans, prefer machines that finish earlier in sum "
+                   "(default: on)")
+      ->group(group);
+  command.add_flag("--ig-partial-ls,!--ig-no-partial-ls", ig.partial_local_search,
+                   "local search on the partial schedule after each destruction (default: on)")
       ->group(group);
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <random>
 #include <stdexcept>
 #include <utility>
@@ -17,6 +18,25 @@ namespace {
 double temperature(const Instance& instance, double factor) {
   const double cells = static_cast<double>(instance.jobs()) * instance.machines();
   return factor * static_cast<double>(instance.checksum()) / (cells * 10.0);
+}
+
+// The sum over machines of the time each finishes its last job. The makespan is the largest;
+// among schedules of equal makespan, a smaller sum leaves more of the machines slack before the
+// end, where the next improvement can come from. `done` is scratch of one entry per machine.
+std::int64_t finish_sum(const Instance& instance, const std::vector<int>& permutation,
+                        std::vector<Time>& done) {
+  const int m = instance.machines();
+  std::fill(done.begin(), done.end(), 0);
+  for (const int job : permutation) {
+    Time left = 0;
+    for (int k = 0; k < m; ++k) {
+      left = std::max(left, done[k]) + instance.time(k, job);
+      done[k] = left;
+    }
+  }
+  std::int64_t sum = 0;
+  for (const Time t : done) sum += t;
+  return sum;
 }
 
 // Removes `count` jobs at random positions of `schedule`, appending them to `removed` in the
@@ -62,6 +82,8 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
 
   Schedule current{start.permutation, makespan(instance, start.permutation)};
   insertion_local_search(instance, current, rules, rng, workspace, deadline);
+  std::vector<Time> done(static_cast<std::size_t>(instance.machines()));
+  std::int64_t current_finish = options.prefer_slack ? finish_sum(instance, current.permutation, done) : 0;
   IteratedGreedyResult result{current, 0};
   offer_to(options.best_so_far, current.permutation, current.makespan);
   Schedule trial;
@@ -81,9 +103,20 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
     insertion_local_search(instance, trial, rules, rng, workspace, deadline);
     ++result.iterations;
 
-    // Acceptance: not worse always; worse with probability exp(-(difference) / T).
-    const Time worse_by = trial.makespan - current.makespan;
+    // Acceptance: not worse always; worse with probability exp(-(difference) / T). With
+    // prefer_slack, an equal makespan is worse by the machines' mean later finish.
+    double worse_by = trial.makespan - current.makespan;
+    std::int64_t trial_finish = 0;
+    if (options.prefer_slack && worse_by == 0) {
+      trial_finish = finish_sum(instance, trial.permutation, done);
+      worse_by = static_cast<double>(trial_finish - current_finish) / instance.machines();
+    }
     if (worse_by <= 0 || (t > 0 && unit(rng) <= std::exp(-worse_by / t))) {
+      if (options.prefer_slack) {
+        current_finish = trial.makespan == current.makespan
+                             ? trial_finish
+                             : finish_sum(instance, trial.permutation, done);
+      }
       std::swap(current, trial);
       if (current.makespan < result.best.makespan) {
         result.best = current;

@@ -12,20 +12,25 @@ namespace permbb {
 // The settings of one iterated greedy run. With an iteration limit and no time limit the run
 // is deterministic for a seed.
 struct IteratedGreedyOptions {
-  // Jobs removed by each destruction (Ruiz & Stützle's d; they used 4). 5 was best on ta051-
-  // ta060 and no worse on ta081-ta090 at the literature's budget (docs/performance.md).
-  int destruction_size = 5;
+  // Jobs removed by each destruction (Ruiz & Stützle's d; they used 4). 2, with the local
+  // search on the partial schedule below, as Dubois-Lacoste et al. (2017) pair them
+  // (measured: docs/performance.md, "Heuristics at the literature's budget").
+  int destruction_size = 2;
   // Ruiz & Stützle's T: the constant temperature is T * (sum of all p) / (n m 10).
   double temperature_factor = 0.4;
   // The local search's moves (local_search.hpp); its tie rule also places the jobs of the
   // construction. k_max = 1 is Ruiz & Stützle's insertion local search, 0 picks
-  // floor(sqrt(n)) as in Deroussi et al. (2006). The tightest position among equal ones, and
-  // sideways moves on makespan plateaus, measured best with d = 5 (docs/performance.md).
+  // floor(sqrt(n)) as in Deroussi et al. (2006). The tightest position among equal ones and
+  // sideways moves on makespan plateaus by default (docs/performance.md).
   LocalSearchRules local_search{1, InsertionTies::kTightest, true};
   // Also run the local search on the partial schedule left by the destruction, before the
-  // construction (Dubois-Lacoste, Pagnozzi & Stützle 2017). Off: at the literature's budget
-  // it halves the iterations and did worse on ta051-060 and ta081-090 (bench/heuristics.py).
-  bool partial_local_search = false;
+  // construction (Dubois-Lacoste, Pagnozzi & Stützle 2017).
+  bool partial_local_search = true;
+  // Among schedules of equal makespan, prefer the one whose machines finish earlier in sum:
+  // an equal-makespan trial is then worse by the mean increase of the machines' finishing
+  // times, and accepted with the same exp(-worse / T). Off: every equal makespan is accepted
+  // (Ruiz & Stützle), a blind walk on the plateaus where long runs were seen to stall.
+  bool prefer_slack = true;
   // Limits: seconds (0: none), iterations (0: none), and a flag another thread may raise. At
   // least one must be set.
   double time_limit = 0;

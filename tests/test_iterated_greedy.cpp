@@ -179,6 +179,7 @@ TEST(IteratedGreedy, ValidAndNeverWorseThanTheStartOnRandomInstances) {
     options.local_search.ties = static_cast<InsertionTies>(trial % 3);
     options.local_search.sideways = trial % 4 == 1;
     options.partial_local_search = trial % 3 == 0;
+    options.prefer_slack = trial % 5 < 2;
     const IteratedGreedyResult result =
         iterated_greedy(instance, Schedule{start, 0}, options);  // makespan recomputed
     EXPECT_TRUE(is_permutation_of_all_jobs(result.best.permutation, n));
@@ -196,6 +197,7 @@ TEST(IteratedGreedy, SameSeedAndIterationLimitGiveTheSameSchedule) {
     options.local_search.k_max = k_max;
     options.local_search.ties = k_max == 1 ? InsertionTies::kRandom : InsertionTies::kTightest;
     options.local_search.sideways = k_max == 1;
+    options.prefer_slack = k_max == 1;
     const IteratedGreedyResult a = iterated_greedy(instance, start, options);
     const IteratedGreedyResult b = iterated_greedy(instance, start, options);
     EXPECT_EQ(a.best.permutation, b.best.permutation);

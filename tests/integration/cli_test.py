@@ -166,12 +166,13 @@ class IteratedGreedyOptions(unittest.TestCase):
         for ties in ("leftmost", "tightest", "random"):
             proc = run("heuristic", path, "--iterations", "50", "--time-limit", "0",
                        "--ig-ties", ties, "--ig-destruction", "3", "--ig-no-sideways",
-                       "--ig-partial-ls", "--ig-k", "2", "--json", "-", "--quiet")
+                       "--ig-partial-ls", "--ig-k", "2", "--ig-prefer-slack", "--json", "-", "--quiet")
             self.assertEqual(proc.returncode, 0, proc.stderr)
             result = json.loads(proc.stdout)
             self.assertEqual(result["iterated_greedy"],
                              {"destruction": 3, "temperature": 0.4, "k": 2, "ties": ties,
-                              "sideways": False, "partial_local_search": True})
+                              "sideways": False, "partial_local_search": True,
+                              "prefer_slack": True})
             order = [job - 1 for job in result["permutation"]]
             self.assertEqual(sorted(order), list(range(8)))
             self.assertEqual(result["makespan"], makespan(times, order))
