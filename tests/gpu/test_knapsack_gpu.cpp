@@ -113,15 +113,19 @@ TEST(KnapsackGpu, GpuSearchIsTheCpuSearchOnEveryClass) {
 }
 
 TEST(KnapsackGpu, LongListsGrowTheDeviceBuffers) {
-  // Strongly correlated n = 100, R = 100, seeds 1 and 8: lists of several 100,000 nodes.
+  // Strongly correlated n = 100, R = 100, seeds 1 and 8, without dominance (which keeps lists
+  // short): lists of several 100,000 nodes.
+  LevelSearchOptions without_dominance;
+  without_dominance.remove_dominated = false;
   for (const int seed : {1, 8}) {
     const auto instance = generated("strongly-correlated", 100, 100, seed);
     SCOPED_TRACE(instance.name);
-    const LevelSearchResult cpu = solve_on_cpu(instance);
+    const LevelSearchResult cpu = solve_on_cpu(instance, without_dominance);
     const ItemTable items(instance);
     HostListBackend host(items);
     auto device = device_list(items);
-    const LevelSearchResult gpu = run_level_search(items, host, device.get(), {});
+    const LevelSearchResult gpu =
+        run_level_search(items, host, device.get(), without_dominance);
     expect_optimal(instance, gpu.solution, solve_dp(instance).value);
     EXPECT_EQ(gpu.solution.items, cpu.solution.items);
     EXPECT_EQ(gpu.statistics.nodes_explored, cpu.statistics.nodes_explored);
