@@ -22,6 +22,36 @@ void grow_to(std::vector<Value>& buffer, std::size_t size) {
   if (buffer.size() < size) buffer.resize(size);
 }
 
+// Heads of positions first..last of a table of `stride` positions per machine, each from the
+// position before it: the job at position i is jobs[i - first].
+void extend_heads(const Instance& instance, const int* jobs, Time* e, std::size_t stride,
+                  int first, int last) {
+  for (int i = first; i <= last; ++i) {
+    const int placed = jobs[i - first];
+    Time left = 0;
+    for (int j = 0; j < instance.machines(); ++j) {
+      Time* const cell = e + j * stride + i;
+      left = std::max(cell[-1], left) + instance.time(j, placed);
+      *cell = left;
+    }
+  }
+}
+
+// Tails of positions last..0, each from the position after it: the job after position i is
+// jobs[i].
+void extend_tails(const Instance& instance, const int* jobs, Time* q, std::size_t stride,
+                  int last) {
+  for (int i = last; i >= 0; --i) {
+    const int placed = jobs[i];
+    Time right = 0;
+    for (int j = instance.machines() - 1; j >= 0; --j) {
+      Time* const cell = q + j * stride + i;
+      right = std::max(cell[1], right) + instance.time(j, placed);
+      *cell = right;
+    }
+  }
+}
+
 }  // namespace
 
 // Taillard's acceleration (1990). For the partial schedule pi_1..pi_k:
@@ -46,31 +76,15 @@ void fill_heads_and_tails(const Instance& instance, const std::vector<int>& sequ
     e[j * stride] = 0;
     q[j * stride + k] = 0;
   }
-  for (int i = 1; i <= k; ++i) {
-    const int placed = sequence[i - 1];
-    Time left = 0;
-    for (int j = 0; j < m; ++j) {
-      Time* const cell = e + j * stride + i;
-      left = std::max(cell[-1], left) + instance.time(j, placed);
-      *cell = left;
-    }
-  }
-  for (int i = k - 1; i >= 0; --i) {
-    const int placed = sequence[i];
-    Time right = 0;
-    for (int j = m - 1; j >= 0; --j) {
-      Time* const cell = q + j * stride + i;
-      right = std::max(cell[1], right) + instance.time(j, placed);
-      *cell = right;
-    }
-  }
+  extend_heads(instance, sequence.data(), e, stride, 1, k);
+  extend_tails(instance, sequence.data(), q, stride, k - 1);
 }
 
 namespace {
 
 // Picks among the positions whose span equals `least`.
-int break_tie(const Time* span, const std::int64_t* fit, int positions, Time least, InsertionTies ties,
-              std::uint64_t& state) {
+int break_tie(const Time* span, const std::int64_t* fit, int positions, Time least,
+              InsertionTies ties, std::uint64_t& state) {
   int chosen = -1;
   int seen = 0;
   for (int i = 0; i < positions; ++i) {
@@ -154,24 +168,8 @@ Insertion best_reinsertion(const Instance& instance, const std::vector<int>& seq
     std::copy(whole_heads, whole_heads + position + 1, e + j * stride);
     std::copy(whole_tails + position + 1, whole_tails + k + 1, q + j * stride + position);
   }
-  for (int i = position + 1; i < k; ++i) {
-    const int placed = sequence[i];
-    Time left = 0;
-    for (int j = 0; j < m; ++j) {
-      Time* const cell = e + j * stride + i;
-      left = std::max(cell[-1], left) + instance.time(j, placed);
-      *cell = left;
-    }
-  }
-  for (int i = position - 1; i >= 0; --i) {
-    const int placed = sequence[i];
-    Time right = 0;
-    for (int j = m - 1; j >= 0; --j) {
-      Time* const cell = q + j * stride + i;
-      right = std::max(cell[1], right) + instance.time(j, placed);
-      *cell = right;
-    }
-  }
+  extend_heads(instance, sequence.data() + position + 1, e, stride, position + 1, k - 1);
+  extend_tails(instance, sequence.data(), q, stride, position - 1);
   return evaluate_positions(instance, sequence[position], k, workspace, ties);
 }
 

@@ -78,6 +78,28 @@ TEST(BestRemoval, LeftmostShortestRemainderAmongUnskippedJobs) {
   }
 }
 
+struct MoveTrial {
+  Schedule before;
+  Schedule after;
+  bool improved = false;
+};
+
+// One k_insert_move from a random position of a random schedule of `instance`; checks that
+// the result is a schedule of all the jobs with its true makespan.
+MoveTrial random_move(std::mt19937& rng, const Instance& instance, const LocalSearchRules& rules) {
+  const int n = instance.jobs();
+  MoveTrial trial;
+  trial.before = Schedule{random_permutation(rng, n), 0};
+  trial.before.makespan = naive_makespan(instance, trial.before.permutation);
+  trial.after = trial.before;
+  LocalSearchWorkspace workspace(instance);
+  const int position = std::uniform_int_distribution<int>(0, n - 1)(rng);
+  trial.improved = k_insert_move(instance, trial.after, position, rules, workspace);
+  EXPECT_TRUE(is_permutation_of_all_jobs(trial.after.permutation, n));
+  EXPECT_EQ(trial.after.makespan, naive_makespan(instance, trial.after.permutation));
+  return trial;
+}
+
 TEST(KInsertMove, KeepsAnImprovementOrRestoresTheSchedule) {
   std::mt19937 rng(12);
   for (int trial = 0; trial < 300; ++trial) {
@@ -87,14 +109,7 @@ TEST(KInsertMove, KeepsAnImprovementOrRestoresTheSchedule) {
     LocalSearchRules rules;
     rules.k_max = std::uniform_int_distribution<int>(1, 5)(rng);
     rules.ties = static_cast<InsertionTies>(trial % 3);
-    Schedule schedule{random_permutation(rng, n), 0};
-    schedule.makespan = naive_makespan(instance, schedule.permutation);
-    const Schedule before = schedule;
-    LocalSearchWorkspace workspace(instance);
-    const int position = std::uniform_int_distribution<int>(0, n - 1)(rng);
-    const bool improved = k_insert_move(instance, schedule, position, rules, workspace);
-    EXPECT_TRUE(is_permutation_of_all_jobs(schedule.permutation, n));
-    EXPECT_EQ(schedule.makespan, naive_makespan(instance, schedule.permutation));
+    const auto [before, schedule, improved] = random_move(rng, instance, rules);
     if (improved) {
       EXPECT_LT(schedule.makespan, before.makespan);
     } else {
@@ -115,14 +130,7 @@ TEST(KInsertMove, SidewaysMovesKeepTheMakespan) {
     LocalSearchRules rules;
     rules.sideways = true;
     rules.ties = trial % 2 == 0 ? InsertionTies::kRandom : InsertionTies::kTightest;
-    Schedule schedule{random_permutation(rng, n), 0};
-    schedule.makespan = naive_makespan(instance, schedule.permutation);
-    const Schedule before = schedule;
-    LocalSearchWorkspace workspace(instance);
-    const int position = std::uniform_int_distribution<int>(0, n - 1)(rng);
-    const bool improved = k_insert_move(instance, schedule, position, rules, workspace);
-    EXPECT_TRUE(is_permutation_of_all_jobs(schedule.permutation, n));
-    EXPECT_EQ(schedule.makespan, naive_makespan(instance, schedule.permutation));
+    const auto [before, schedule, improved] = random_move(rng, instance, rules);
     EXPECT_EQ(improved, schedule.makespan < before.makespan);
     EXPECT_LE(schedule.makespan, before.makespan);
     if (!improved && schedule.permutation != before.permutation) ++sideways_seen;
