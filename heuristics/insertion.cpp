@@ -4,6 +4,19 @@
 #include <cstddef>
 #include <cstdint>
 
+// The clones are chosen by an ifunc resolver, which runs before a sanitizer's runtime has
+// started: sanitized builds (tests only) compile the one portable version.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define PERMBB_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__) || defined(PERMBB_SANITIZED)
+#define PERMBB_VECTOR_CLONES
+#else
+#define PERMBB_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+
 namespace permbb {
 
 InsertionWorkspace::InsertionWorkspace(const Instance& instance) {
@@ -108,7 +121,7 @@ int break_tie(const Time* span, const std::int64_t* fit, int positions, Time lea
 // workspace.tails (machines x positions, as fill_heads_and_tails leaves them). Compiled twice,
 // the AVX2 clone chosen at load time where the CPU has it (8 lanes and a vector max instead
 // of SSE2's 4 lanes with a compare-and-blend max): the binaries stay portable.
-__attribute__((target_clones("avx2", "default")))
+PERMBB_VECTOR_CLONES
 Insertion evaluate_positions(const Instance& instance, int job, int positions,
                              InsertionWorkspace& workspace, InsertionTies ties) {
   const int m = instance.machines();
