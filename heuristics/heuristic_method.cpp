@@ -7,6 +7,7 @@
 
 #include "beam_search.hpp"
 #include "input_error.hpp"
+#include "named_values.hpp"
 #include "thread_start.hpp"
 #include "truncated_bb.hpp"
 
@@ -28,33 +29,6 @@ const std::vector<std::pair<InsertionTies, std::string>>& ties_names() {
       {InsertionTies::kTightest, "tightest"},
       {InsertionTies::kRandom, "random"}};
   return names;
-}
-
-// The value named `name` in `names`, or an InputError listing the accepted names.
-template <class Value>
-Value parse_named(const std::vector<std::pair<Value, std::string>>& names,
-                  const std::string& name, const std::string& what) {
-  std::string accepted;
-  for (const auto& [value, known] : names) {
-    if (known == name) return value;
-    accepted += (accepted.empty() ? "" : ", ") + known;
-  }
-  throw InputError("unknown " + what + " '" + name + "' (expected one of: " + accepted + ")");
-}
-
-template <class Value>
-std::string name_of(const std::vector<std::pair<Value, std::string>>& names, Value value) {
-  for (const auto& [known, name] : names) {
-    if (known == value) return name;
-  }
-  return "?";
-}
-
-template <class Value>
-std::vector<std::string> all_names(const std::vector<std::pair<Value, std::string>>& names) {
-  std::vector<std::string> out;
-  for (const auto& entry : names) out.push_back(entry.second);
-  return out;
 }
 
 // The guide noise of the beam copies after the first (beam_search.hpp): enough to reorder
@@ -102,18 +76,18 @@ Schedule start_schedule(const Instance& instance, const HeuristicOptions& option
 std::string to_string(HeuristicMethod method) { return name_of(method_names(), method); }
 
 HeuristicMethod parse_heuristic_method(const std::string& name) {
-  return parse_named(method_names(), name, "heuristic method");
+  return parse_name(method_names(), name, "heuristic method");
 }
 
-std::vector<std::string> heuristic_method_names() { return all_names(method_names()); }
+std::vector<std::string> heuristic_method_names() { return names_of(method_names()); }
 
 std::string to_string(InsertionTies ties) { return name_of(ties_names(), ties); }
 
 InsertionTies parse_insertion_ties(const std::string& name) {
-  return parse_named(ties_names(), name, "tie rule");
+  return parse_name(ties_names(), name, "tie rule");
 }
 
-std::vector<std::string> insertion_ties_names() { return all_names(ties_names()); }
+std::vector<std::string> insertion_ties_names() { return names_of(ties_names()); }
 
 Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
                        const HeuristicOptions& options) {

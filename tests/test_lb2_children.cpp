@@ -90,8 +90,8 @@ Time reference_pair(const Instance& inst, const Partial& p, const std::vector<Ti
   return std::max(done_a + back[a], done_b + back[b]);
 }
 
-// LB2: the largest pair bound and LB1 (front + remaining work + back on one machine).
-Time reference_lb2(const Instance& inst, const Partial& p, bool adjacent_only) {
+// LB1: front + remaining work + back on one machine, the largest over machines.
+Time reference_lb1(const Instance& inst, const Partial& p) {
   const std::vector<Time> front = reference_front(inst, p.prefix);
   const std::vector<Time> back = reference_back(inst, p.suffix);
   Time lb = 0;
@@ -100,6 +100,14 @@ Time reference_lb2(const Instance& inst, const Partial& p, bool adjacent_only) {
     for (int j : p.free_jobs) remain += inst.time(k, j);
     lb = std::max(lb, front[k] + remain + back[k]);
   }
+  return lb;
+}
+
+// LB2: the largest pair bound and LB1 (front + remaining work + back on one machine).
+Time reference_lb2(const Instance& inst, const Partial& p, bool adjacent_only) {
+  const std::vector<Time> front = reference_front(inst, p.prefix);
+  const std::vector<Time> back = reference_back(inst, p.suffix);
+  Time lb = reference_lb1(inst, p);
   for (int a = 0; a < inst.machines(); ++a) {
     for (int b = a + 1; b < inst.machines(); ++b) {
       if (!adjacent_only || b == a + 1) lb = std::max(lb, reference_pair(inst, p, front, back, a, b));
@@ -209,15 +217,7 @@ struct ReferenceSearch {
   std::uint64_t decomposed = 0;
 
   Time lb1(const Partial& p) const {
-    const std::vector<Time> front = reference_front(inst, p.prefix);
-    const std::vector<Time> back = reference_back(inst, p.suffix);
-    Time lb = 0;
-    for (int k = 0; k < inst.machines(); ++k) {
-      Time remain = 0;
-      for (int j : p.free_jobs) remain += inst.time(k, j);
-      lb = std::max(lb, front[k] + remain + back[k]);
-    }
-    return lb;
+    return reference_lb1(inst, p);
   }
 
   // The children's bounds in `direction`, in the order of `jobs`; with lb1+lb2 LB1's only.
