@@ -12,6 +12,7 @@
 #include "cli_numbers.hpp"
 #include "cli_output.hpp"
 #include "cpu_dp.hpp"
+#include "engine_choice.hpp"
 #include "gpu_devices.hpp"
 #include "gpu_table_filler.hpp"
 #include "input_error.hpp"
@@ -34,15 +35,32 @@ pcmax::PcmaxInstance load(const PcmaxCommandOptions& options) {
   return pcmax::read_instance_file(options.instance_file);
 }
 
-bool use_gpu(const PcmaxCommandOptions& options) {
-  if (options.gpu == "off") return false;
+// The engine of the run, and why: forced by --gpu / --no-gpu, or chosen by the size of the
+// largest table (engine_choice.hpp), which is estimated before CUDA is touched, so small runs
+// never pay for a CUDA context.
+struct EngineChoice {
+  bool gpu = false;
+  std::string mode;                         // "gpu", "cpu" (forced) or "auto"
+  std::uint64_t entries_at_lower_bound = 0;  // "auto" only
+};
+
+EngineChoice choose_engine(const PcmaxCommandOptions& options,
+                           const pcmax::PcmaxInstance& instance) {
+  if (options.gpu == "off") return {false, "cpu", 0};
   const bool built = gpu::built_with_cuda();
-  const bool visible = built && !gpu::list_devices().empty();
-  if (options.gpu == "on" && !visible) {
-    throw InputError(built ? "--gpu: no CUDA device is visible"
-                           : "--gpu: this permbb was built without CUDA");
+  if (options.gpu == "on") {
+    if (!built || gpu::list_devices().empty()) {
+      throw InputError(built ? "--gpu: no CUDA device is visible"
+                             : "--gpu: this permbb was built without CUDA");
+    }
+    return {true, "gpu", 0};
   }
-  return visible;
+  EngineChoice choice{false, "auto", 0};
+  choice.entries_at_lower_bound =
+      pcmax::table_entries_at_lower_bound(instance, pcmax::k_for_epsilon(options.epsilon));
+  choice.gpu = built && pcmax::gpu_pays_for(choice.entries_at_lower_bound) &&
+               !gpu::list_devices().empty();
+  return choice;
 }
 
 // A memory limit given in units of `unit_bytes` (0: the default), in bytes, rounded up: a
@@ -204,7 +222,8 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
       ->required()
       ->check(number_in_range(pcmax::kMinEpsilon, 1e9));
   add_gpu_choice(command, options.gpu, "DP tables on the GPU (an error without one)",
-                 "DP tables on the CPU (default: the GPU when there is one)");
+                 "DP tables on the CPU (default: the GPU when there is one and the run's "
+                 "largest table is large enough for it to pay; docs/pcmax.md)");
   command.add_option("--threads", options.threads, "CPU threads (0: all hardware threads)")
       ->check(number_in_range(0, kMaxThreadsOption))
       ->capture_default_str();
@@ -228,7 +247,8 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
 
 int run_pcmax_command(const PcmaxCommandOptions& options) {
   const pcmax::PcmaxInstance instance = load(options);
-  const bool gpu = use_gpu(options);
+  const EngineChoice engine = choose_engine(options, instance);
+  const bool gpu = engine.gpu;
   const auto filler = make_filler(options, gpu);
   pcmax::PtasOptions ptas;
   ptas.epsilon = options.epsilon;
@@ -237,9 +257,15 @@ int run_pcmax_command(const PcmaxCommandOptions& options) {
   ptas.memory_limit_bytes = limit_bytes(options.memory_limit_gib, 1 << 30);
   spdlog::info("pcmax: {} ({} jobs, {} machines), epsilon {}, DP on the {}", instance.name,
                instance.jobs(), instance.machines, ptas.epsilon_text, filler->name());
+  if (engine.mode == "auto") {
+    spdlog::info("pcmax: the table at T = LB has {} entries; the GPU is chosen from {}",
+                 engine.entries_at_lower_bound, pcmax::kGpuPaysFromEntries);
+  }
   const PtasResult result = pcmax::solve_pcmax(instance, ptas, *filler);
-  write_result(options.output, format_human(instance, options.epsilon, result),
-               to_json(instance, options.epsilon, result));
+  nlohmann::json json = to_json(instance, options.epsilon, result);
+  json["engine_choice"] = engine.mode;
+  if (engine.mode == "auto") json["table_entries_at_lower_bound"] = engine.entries_at_lower_bound;
+  write_result(options.output, format_human(instance, options.epsilon, result), json);
   return 0;
 }
 

@@ -2,19 +2,25 @@
 """P||Cmax PTAS benchmark: the configuration DP on all CPU cores (OpenMP) against the GPU, per
 DP table and per whole bisection, beside Li et al.'s Table VII.
 
-Instances are generated (`uniform,n,m,1,100,seed` with n = 3m: few jobs per machine, so most
-jobs are long and the tables are large), at epsilon = 0.3 (as in the paper) and 0.2. For each
-instance it runs
+Instances are generated (`uniform,n,m,1,100,seed` with n = 3m or near: few jobs per machine,
+so most jobs are long and the tables are large), at epsilon = 0.3 (as in the paper) and 0.2.
+For each instance it runs
 
-  cpu: permbb pcmax --no-gpu --threads N --split 2   (plain bisection: the paper's OpenMP)
-  gpu: permbb pcmax --gpu --split 4                  (quarter split: the paper's GPU PTAS)
+  cpu:  permbb pcmax --no-gpu --threads N --split 2   (plain bisection: the paper's OpenMP)
+  gpu:  permbb pcmax --gpu --split 4                  (quarter split: the paper's GPU PTAS)
+  auto: permbb pcmax                                  (the default: the engine it picks)
 
 and reads the per-table times from the JSON (`dp.per_table`). The quarter split evaluates
 every target of the plain bisection's path (and more), so each CPU table has a GPU twin with
-the same target, compared side by side. Without a GPU (or with --cpu-only) only the CPU runs.
+the same target, compared side by side. With --baseline-bin OLD, OLD's GPU runs go beside
+(before/after in one run). Without a GPU (or with --cpu-only) only the CPU runs.
 
-Usage: bench/pcmax.py [--bin build/permbb] [--threads N] [--set quick|full] [--cpu-only]
-                      [--timeout S] [--out results.md] [--json results.json]
+Sets: quick (largest tables 10^4 to 4 x 10^6), large (10^7 to 1.4 x 10^9 entries; needs
+about 10 GiB of host memory and minutes of CPU time per instance), full (both).
+
+Usage: bench/pcmax.py [--bin build/permbb] [--baseline-bin OLD] [--threads N]
+                      [--set quick|large|full] [--cpu-only] [--timeout S]
+                      [--out results.md] [--json results.json]
 """
 import argparse
 import contextlib
@@ -40,19 +46,22 @@ PAPER_TABLE_VII = [
 # (generator spec, epsilon); the largest table each gives is in the comment (entries).
 QUICK = [
     ("uniform,30,10,1,100,1", 0.3),   # 1.8e4
-    ("uniform,39,13,1,100,1", 0.3),   # 2e4
-    ("uniform,48,16,1,100,1", 0.3),   # 1e5
+    ("uniform,39,13,1,100,1", 0.3),   # 3.6e4
+    ("uniform,48,16,1,100,1", 0.3),   # 1.3e5
     ("uniform,60,20,1,100,1", 0.3),   # 7.5e5
     ("uniform,30,10,1,100,1", 0.2),   # 2.3e5
-    ("uniform,72,24,1,100,2", 0.3),   # 3.7e6
-]
-FULL = QUICK + [
     ("uniform,75,25,1,100,1", 0.3),   # 3.1e6
-    ("uniform,90,30,1,100,1", 0.3),   # 1e7
+    ("uniform,72,24,1,100,2", 0.3),   # 3.7e6
     ("uniform,45,15,1,100,1", 0.2),   # 4.7e6
+]
+LARGE = [
+    ("uniform,90,30,1,100,1", 0.3),   # 1e7
     ("uniform,60,20,1,100,1", 0.2),   # 8.1e7
     ("uniform,100,40,1,100,1", 0.3),  # 3.4e8
+    ("uniform,69,23,1,100,1", 0.2),   # 7e8
+    ("uniform,120,48,1,100,1", 0.3),  # 1.4e9
 ]
+SETS = {"quick": QUICK, "large": LARGE, "full": QUICK + LARGE}
 
 
 def run_pcmax(binary, spec, epsilon, options, timeout):
@@ -105,63 +114,54 @@ class Report:
         self.emit(print, line)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--bin", default="build/permbb")
-    parser.add_argument("--threads", type=int, default=0, help="CPU threads (0: all)")
-    parser.add_argument("--set", choices=["quick", "full"], default=None,
-                        help="instances (default: full with a GPU, quick without)")
-    parser.add_argument("--cpu-only", action="store_true")
-    parser.add_argument("--timeout", type=float, default=1800, help="seconds per run")
-    parser.add_argument("--out", default="pcmax_bench.md", help="Markdown result file")
-    parser.add_argument("--json", default="pcmax_bench.json", help="raw results")
-    args = parser.parse_args()
-
-    gpu = not args.cpu_only and gpu_available(args.bin)
-    cases = {"quick": QUICK, "full": FULL}[args.set or ("full" if gpu else "quick")]
-    cpu_options = ["--no-gpu", "--split", "2", "--threads", str(args.threads)]
-    gpu_options = ["--gpu", "--split", "4"]
-    report = Report()
-    raw = []
-    report.text(f"# P||Cmax DP: CPU ({'all' if args.threads == 0 else args.threads} threads, "
-                f"OpenMP, split 2) vs {'GPU (split 4)' if gpu else 'no GPU'}")
-    report.text()
+def per_table_section(report, raw):
     report.text("## Per DP table (same target T on both)")
     report.text()
     report.emit(table_header, ["instance", "epsilon", "T", "entries", "classes",
-                               "configurations", "CPU s", "GPU s", "CPU/GPU"])
-    for spec, epsilon in cases:
-        cpu = run_pcmax(args.bin, spec, epsilon, cpu_options, args.timeout)
-        gpu_result = run_pcmax(args.bin, spec, epsilon, gpu_options, args.timeout) if gpu else None
-        raw.append({"instance": spec, "epsilon": epsilon, "cpu": cpu, "gpu": gpu_result})
+                               "configurations", "CPU s", "GPU s", "CPU/GPU", "GPU before s"])
+    for entry in raw:
+        cpu = entry["cpu"]
         if cpu is None:
             continue
-        gpu_tables = tables_by_target(gpu_result) if gpu_result else {}
+        gpu_tables = tables_by_target(entry["gpu"]) if entry["gpu"] else {}
+        before_tables = tables_by_target(entry.get("before")) if entry.get("before") else {}
         for target, table in sorted(tables_by_target(cpu).items(), key=lambda kv: kv[1]["entries"]):
-            twin = gpu_tables.get(target)
-            gpu_seconds = twin["seconds"] if twin else None
-            report.emit(table_row, [spec, epsilon, target, table["entries"], table["classes"],
-                                    table["configurations"], seconds(table["seconds"]),
-                                    seconds(gpu_seconds), ratio(table["seconds"], gpu_seconds)])
+            twin = gpu_tables.get(target, {}).get("seconds")
+            before = before_tables.get(target, {}).get("seconds")
+            report.emit(table_row, [entry["instance"], entry["epsilon"], target, table["entries"],
+                                    table["classes"], table["configurations"],
+                                    seconds(table["seconds"]), seconds(twin),
+                                    ratio(table["seconds"], twin), seconds(before)])
 
-    report.text()
+
+def whole_run_section(report, raw):
     report.text("## Whole bisection (DP seconds summed over the tables; wall seconds)")
     report.text()
+    report.text("`auto` is the default engine (no --gpu/--no-gpu): the one it picked, its wall "
+                "seconds, and whether that was the faster of the two.")
+    report.text()
     report.emit(table_header, ["instance", "epsilon", "largest table", "CPU rounds", "CPU DP s",
-                               "CPU s", "GPU rounds", "GPU DP s", "GPU s", "CPU/GPU (wall)"])
+                               "CPU s", "GPU rounds", "GPU DP s", "GPU s", "CPU/GPU (wall)",
+                               "GPU before s", "auto", "auto s", "auto picked the faster"])
     for entry in raw:
-        cpu, gpu_result = entry["cpu"], entry["gpu"]
+        cpu, g, before, auto = entry["cpu"], entry["gpu"], entry.get("before"), entry.get("auto")
         if cpu is None:
             continue
-        g = gpu_result or {"dp": {}}
+        g = g or {"dp": {}}
+        faster = "-"
+        if auto is not None and g.get("seconds") is not None:
+            faster = "yes" if (auto["engine"] == "gpu") == (g["seconds"] < cpu["seconds"]) else "no"
         report.emit(table_row, [entry["instance"], entry["epsilon"], cpu["dp"]["largest_table"],
                                 cpu["dp"]["bisection_rounds"], seconds(cpu["dp"]["seconds"]),
                                 seconds(cpu["seconds"]), g["dp"].get("bisection_rounds", "-"),
                                 seconds(g["dp"].get("seconds")), seconds(g.get("seconds")),
-                                ratio(cpu["seconds"], g.get("seconds"))])
+                                ratio(cpu["seconds"], g.get("seconds")),
+                                seconds(before["seconds"]) if before else "-",
+                                auto["engine"] if auto else "-",
+                                seconds(auto["seconds"]) if auto else "-", faster])
 
-    report.text()
+
+def paper_section(report, raw):
     report.text("## Li et al. Table VII beside the run whose largest table is nearest in size")
     report.text()
     report.text("Their runtimes are whole bisections (ms); so are ours. Their OpenMP locates every "
@@ -183,11 +183,63 @@ def main():
                                 g["dp"]["bisection_rounds"] if g else "-",
                                 f"{g['seconds'] * 1000:.1f}" if g else "-"])
 
-    with open(args.out, "w") as f:
-        f.write("".join(report.lines))
-    with open(args.json, "w") as f:
-        json.dump(raw, f, indent=1)
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", default="build/permbb")
+    parser.add_argument("--baseline-bin", default=None, help="an older permbb: its GPU runs too")
+    parser.add_argument("--threads", type=int, default=0, help="CPU threads (0: all)")
+    parser.add_argument("--set", choices=sorted(SETS), default=None,
+                        help="instances (default: full with a GPU, quick without)")
+    parser.add_argument("--cpu-only", action="store_true")
+    parser.add_argument("--timeout", type=float, default=1800, help="seconds per run")
+    parser.add_argument("--out", default="pcmax_bench.md", help="Markdown result file")
+    parser.add_argument("--json", default="pcmax_bench.json",
+                        help="raw results, rewritten after each instance")
+    parser.add_argument("--render", default=None, metavar="JSON",
+                        help="run nothing: the tables from an earlier run's --json")
+    args = parser.parse_args()
+
+    if args.render:
+        with open(args.render) as f:
+            write_report(json.load(f), args.threads, True, args.out)
+        return
+    gpu = not args.cpu_only and gpu_available(args.bin)
+    cases = SETS[args.set or ("full" if gpu else "quick")]
+    cpu_options = ["--no-gpu", "--split", "2", "--threads", str(args.threads)]
+    gpu_options = ["--gpu", "--split", "4"]
+    raw = []
+    for spec, epsilon in cases:
+        entry = {"instance": spec, "epsilon": epsilon,
+                 "cpu": run_pcmax(args.bin, spec, epsilon, cpu_options, args.timeout),
+                 "gpu": None, "before": None, "auto": None}
+        if gpu:
+            entry["gpu"] = run_pcmax(args.bin, spec, epsilon, gpu_options, args.timeout)
+            entry["auto"] = run_pcmax(args.bin, spec, epsilon, [], args.timeout)
+            if args.baseline_bin:
+                entry["before"] = run_pcmax(args.baseline_bin, spec, epsilon, gpu_options,
+                                            args.timeout)
+        raw.append(entry)
+        with open(args.json, "w") as f:  # a run cut short keeps what it measured
+            json.dump(raw, f, indent=1)
+        print(f"{spec} eps {epsilon}: done", file=sys.stderr, flush=True)
+    write_report(raw, args.threads, gpu, args.out)
     print(f"\nwrote {args.out} and {args.json}", file=sys.stderr)
+
+
+def write_report(raw, threads, gpu, out):
+    report = Report()
+    report.text(f"# P||Cmax DP: CPU ({'all' if threads == 0 else threads} threads, "
+                f"OpenMP, split 2) vs {'GPU (split 4)' if gpu else 'no GPU'}")
+    report.text()
+    per_table_section(report, raw)
+    report.text()
+    whole_run_section(report, raw)
+    report.text()
+    paper_section(report, raw)
+    with open(out, "w") as f:
+        f.write("".join(report.lines))
 
 
 if __name__ == "__main__":

@@ -3,8 +3,9 @@
 # of prebuilt binaries (default build-gpu-run: tests/gpu/test_gpu_*, permbb-gpu-check,
 # permbb-cpu-check). Logs go to $OUT (default ./device-out). Each step has a time limit, so a
 # hang costs that step only.
-#   gpu/device_checks.sh [BIN_DIR] [tests|sanitize|sweep|bench|large|contention|pools|divergence|
-#                                  records]...
+#   gpu/device_checks.sh [BIN_DIR] [tests|problems|sanitize|sweep|bench|large|contention|pools|
+#                                  divergence|records|pcmax|pcmax-large]...
+# BASELINE_BIN (optional): an older permbb whose GPU runs the pcmax steps put beside.
 # The flag lists below ($flags, $args) are split into words on purpose.
 # shellcheck disable=SC2086
 set -u
@@ -23,6 +24,20 @@ for step in $STEPS; do
       for t in test_gpu_host_logic test_gpu_kernels test_gpu_engine; do
         timeout 200 "$BIN/tests/gpu/$t" 2>&1 | tail -40 | tee -a "$OUT/tests.log"
       done ;;
+    problems)
+      # Knapsack and P||Cmax on the device, each against its host reference.
+      for t in test_knapsack_gpu test_pcmax_gpu; do
+        timeout 200 "$BIN/tests/gpu/$t" 2>&1 | tail -40 | tee -a "$OUT/problems.log"
+      done
+      timeout 120 compute-sanitizer --tool memcheck "$BIN/tests/gpu/test_pcmax_gpu" \
+        --gtest_filter='*DeviceLevelBuckets*:*OneFiller*' 2>&1 | tail -8 | tee -a "$OUT/problems.log" ;;
+    pcmax|pcmax-large)
+      # bench/pcmax.py: CPU (all cores) against GPU per table and per bisection, and the default
+      # engine's choice; tables up to 4 x 10^6 entries (pcmax) or 10^7 to 1.4 x 10^9 (pcmax-large).
+      set_name=quick; [ "$step" = pcmax-large ] && set_name=large
+      timeout 590 python3 bench/pcmax.py --bin "$BIN/permbb" --set $set_name --timeout 300 \
+        ${BASELINE_BIN:+--baseline-bin "$BASELINE_BIN"} --out "$OUT/$step.md" \
+        --json "$OUT/$step.json" 2>&1 | tail -45 ;;
     sanitize)
       timeout 60 compute-sanitizer --tool memcheck "$BIN/permbb-gpu-check" ta021 --ub opt \
         --ivms 256 --steps 32 --budget 2 2>&1 | tail -15 | tee -a "$OUT/sanitize.log"

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "blocked_fill.hpp"
+#include "level_buckets.hpp"
 #include "dp_step.hpp"
 
 namespace permbb::pcmax {
@@ -17,7 +18,8 @@ class HostBackend {
  public:
   HostBackend(const DpProblem& problem, const PartitionPlan& plan, Entry* ring, Entry* table,
               int threads)
-      : shape_(problem.shape.view()),
+      : table_shape_(problem.shape),
+        shape_(problem.shape.view()),
         configs_(problem.configs.view()),
         limit_(problem.limit),
         plan_(plan),
@@ -25,12 +27,15 @@ class HostBackend {
         table_(table),
         threads_(threads) {}
 
-  void start_block(const LevelBuckets&) {}
+  std::vector<std::uint64_t> start_block(std::uint64_t begin, std::uint64_t end) {
+    buckets_ = build_level_buckets(table_shape_, begin, end);
+    return buckets_.level_begin;
+  }
 
-  void run_level(const LevelBuckets& buckets, std::uint64_t first, std::uint64_t count) {
+  void run_level(std::uint64_t first, std::uint64_t count) {
     const TableLookup<Entry> lookup{ring_, plan_.mask};
-    const std::uint32_t* states = buckets.states.data() + first;
-    const std::uint64_t base = buckets.first_state;
+    const std::uint32_t* states = buckets_.states.data() + first;
+    const std::uint64_t base = buckets_.first_state;
     const auto n = static_cast<long long>(count);
 #pragma omp parallel for num_threads(threads_) schedule(dynamic, 64) if (n > 256)
     for (long long i = 0; i < n; ++i) {
@@ -49,8 +54,10 @@ class HostBackend {
   }
 
  private:
+  const TableShape& table_shape_;
   TableShapeView shape_;
   ConfigSetView configs_;
+  LevelBuckets buckets_;  // of the block being computed
   std::uint32_t limit_;
   const PartitionPlan& plan_;
   Entry* ring_;

@@ -72,6 +72,17 @@ PERMBB_HD std::uint64_t decode_state(const TableShapeView& shape, std::uint64_t 
   return load;
 }
 
+// The level of a state: its digit sum, the long jobs it holds. The GPU buckets a block's
+// states by level with it (gpu/pcmax/device_level_buckets.cu); the host walks the digits
+// like an odometer instead (level_buckets.cpp), which is cheaper in sequence.
+PERMBB_HD std::uint32_t state_level(const TableShapeView& shape, std::uint64_t index) {
+  std::uint32_t digits[kMaxClasses];
+  decode_state(shape, index, digits);
+  std::uint32_t level = 0;
+  for (int d = 0; d < shape.dims; ++d) level += digits[d];
+  return level;
+}
+
 // s_c <= v, digit by digit (only s_c's nonzero digits need a look).
 PERMBB_HD bool config_fits(const ConfigSetView& configs, int c, const std::uint32_t* digits) {
   for (std::uint32_t e = configs.begin[c]; e < configs.begin[c + 1]; ++e) {

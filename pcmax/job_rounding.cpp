@@ -37,4 +37,13 @@ RoundedJobs round_jobs(const std::vector<Duration>& times, Duration target, int 
   return rounded;
 }
 
+std::vector<ClassCount> class_counts(const RoundedJobs& rounded) {
+  std::vector<ClassCount> classes;
+  classes.reserve(rounded.classes.size());
+  for (const auto& c : rounded.classes) {
+    classes.push_back(ClassCount{c.units, static_cast<std::uint32_t>(c.jobs.size())});
+  }
+  return classes;
+}
+
 }  // namespace permbb::pcmax

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "pcmax_instance.hpp"
+#include "table_shape.hpp"
 
 namespace permbb::pcmax {
 
@@ -39,5 +40,8 @@ struct RoundedJobs {
 RoundedJobs round_jobs(const std::vector<Duration>& times, Duration target, int k);
 
 inline constexpr int kMaxK = 1000;
+
+// The DP table's classes: each class's units and job count, in the classes' order.
+std::vector<ClassCount> class_counts(const RoundedJobs& rounded);
 
 }  // namespace permbb::pcmax

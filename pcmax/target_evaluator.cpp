@@ -41,10 +41,7 @@ TargetEvaluator::Pending TargetEvaluator::prepare(Duration target, int round) {
   p.record.long_jobs = p.rounded.long_jobs();
   if (p.record.long_jobs <= instance_.machines) return p;
 
-  std::vector<ClassCount> classes;
-  for (const auto& c : p.rounded.classes) {
-    classes.push_back(ClassCount{c.units, static_cast<std::uint32_t>(c.jobs.size())});
-  }
+  const std::vector<ClassCount> classes = class_counts(p.rounded);
   const auto limit = static_cast<std::uint32_t>(instance_.machines + 1);
   const int entry_bytes = entry_bytes_for_limit(limit);
   const std::uint64_t entries = TableShape::table_entries(classes);

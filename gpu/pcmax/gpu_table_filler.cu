@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -14,6 +15,7 @@
 #include "cpu_dp.hpp"
 #include "cuda_check.hpp"
 #include "device_buffer.hpp"
+#include "device_level_buckets.hpp"
 #include "dp_level_kernel.hpp"
 #include "gpu_table_filler.hpp"
 #include "input_error.hpp"
@@ -33,12 +35,24 @@ class DeviceMemoryShort : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A device array that only grows: kept from table to table and round to round, since
+// cudaMalloc costs time and cudaFree waits for the whole device, stalling the round's other
+// tables on their streams.
 template <class T>
-void allocate(DeviceBuffer<T>& buffer, std::size_t count) {
-  if (buffer.try_allocate(count) != cudaSuccess) {
-    throw DeviceMemoryShort("cudaMalloc of " + format_bytes(count * sizeof(T)) + " failed");
+class GrowingBuffer {
+ public:
+  T* reserve(std::size_t count) {
+    if (buffer_.size() < count && buffer_.try_allocate(count) != cudaSuccess) {
+      throw DeviceMemoryShort("cudaMalloc of " + format_bytes(count * sizeof(T)) + " failed");
+    }
+    return buffer_.data();
   }
-}
+  std::uint64_t bytes() const { return buffer_.bytes(); }
+  void release() { buffer_.release(); }
+
+ private:
+  DeviceBuffer<T> buffer_;
+};
 
 // A stream that does not wait for the legacy default stream (nor it for this one), so the
 // targets of a round, each on its own stream, run side by side.
@@ -55,30 +69,59 @@ class Stream {
 };
 
 template <class T>
-void upload(DeviceBuffer<T>& buffer, const T* host, std::size_t count, cudaStream_t stream) {
-  allocate(buffer, count);
+const T* upload(GrowingBuffer<T>& buffer, const T* host, std::size_t count, cudaStream_t stream) {
+  T* device = buffer.reserve(count);
   if (count > 0) {
     PERMBB_CUDA_CHECK(
-        cudaMemcpyAsync(buffer.data(), host, count * sizeof(T), cudaMemcpyHostToDevice, stream));
+        cudaMemcpyAsync(device, host, count * sizeof(T), cudaMemcpyHostToDevice, stream));
   }
+  return device;
 }
 
-// The shape and the configurations in device memory, and views of them.
+// What the i-th table of a round uses on the device: its stream, the problem (shape and
+// configurations), the resident entries, the block's level buckets.
+struct TableSlot {
+  Stream stream;
+  GrowingBuffer<std::uint32_t> extents, units, config_begin, config_entries;
+  GrowingBuffer<std::uint64_t> strides, config_offsets;
+  GrowingBuffer<unsigned char> resident;
+  GrowingBuffer<std::uint32_t> states;
+  GrowingBuffer<unsigned long long> level_counts;
+
+  std::uint64_t bytes() const {
+    return extents.bytes() + units.bytes() + config_begin.bytes() + config_entries.bytes() +
+           strides.bytes() + config_offsets.bytes() + resident.bytes() + states.bytes() +
+           level_counts.bytes();
+  }
+
+  void release() {
+    extents.release(), units.release(), config_begin.release(), config_entries.release();
+    strides.release(), config_offsets.release(), resident.release(), states.release();
+    level_counts.release();
+  }
+
+  // A slot never holds more than a table of the round may use (--gpu-memory-limit).
+  void keep_within(std::uint64_t budget) {
+    if (bytes() > budget) release();
+  }
+};
+
+// The shape and the configurations in the slot's device memory, and views of them.
 class DeviceProblem {
  public:
-  DeviceProblem(const DpProblem& problem, cudaStream_t stream) {
+  DeviceProblem(const DpProblem& problem, TableSlot& slot) {
+    const cudaStream_t stream = slot.stream.get();
     const TableShapeView shape = problem.shape.view();
     const ConfigSetView configs = problem.configs.view();
     const std::size_t dims = static_cast<std::size_t>(shape.dims);
-    upload(extents_, shape.extents, dims, stream);
-    upload(units_, shape.units, dims, stream);
-    upload(strides_, shape.strides, dims, stream);
-    upload(begin_, configs.begin, static_cast<std::size_t>(configs.count) + 1, stream);
-    upload(entries_, configs.entries, configs.begin[configs.count], stream);
-    upload(offsets_, configs.offsets, static_cast<std::size_t>(configs.count), stream);
-    shape_ =
-        TableShapeView{shape.dims, extents_.data(), units_.data(), strides_.data(), shape.capacity};
-    configs_ = ConfigSetView{configs.count, begin_.data(), entries_.data(), offsets_.data()};
+    const auto count = static_cast<std::size_t>(configs.count);
+    shape_ = TableShapeView{shape.dims, upload(slot.extents, shape.extents, dims, stream),
+                            upload(slot.units, shape.units, dims, stream),
+                            upload(slot.strides, shape.strides, dims, stream), shape.capacity};
+    configs_ = ConfigSetView{
+        configs.count, upload(slot.config_begin, configs.begin, count + 1, stream),
+        upload(slot.config_entries, configs.entries, configs.begin[count], stream),
+        upload(slot.config_offsets, configs.offsets, count, stream)};
   }
 
   static std::uint64_t bytes(const DpProblem& problem) {
@@ -90,39 +133,42 @@ class DeviceProblem {
   const ConfigSetView& configs() const { return configs_; }
 
  private:
-  DeviceBuffer<std::uint32_t> extents_, units_, begin_, entries_;
-  DeviceBuffer<std::uint64_t> strides_, offsets_;
   TableShapeView shape_;
   ConfigSetView configs_;
 };
 
-// run_blocked_fill's device side: a block's states go up, its levels run as kernels on the
-// stream, its entries come down to the host table.
+// run_blocked_fill's device side: a block's states are bucketed by level on the device, its
+// levels run as kernels on the slot's stream, its entries come down to the host table.
 template <class Entry>
 class DeviceBackend {
  public:
   DeviceBackend(const DpProblem& problem, const DeviceProblem& device, const PartitionPlan& plan,
-                Entry* host_table, cudaStream_t stream)
-      : device_(device), plan_(plan), limit_(problem.limit), host_(host_table), stream_(stream) {
-    allocate(resident_, plan.window);
-    allocate(states_, plan.block_states);
+                Entry* host_table, TableSlot& slot)
+      : device_(device),
+        plan_(plan),
+        limit_(problem.limit),
+        top_level_(top_level(problem.shape)),
+        host_(host_table),
+        stream_(slot.stream.get()),
+        resident_(reinterpret_cast<Entry*>(slot.resident.reserve(plan.window * sizeof(Entry)))),
+        states_(slot.states.reserve(plan.block_states)),
+        level_counts_(slot.level_counts.reserve(top_level_ + 1)) {}
+
+  std::vector<std::uint64_t> start_block(std::uint64_t begin, std::uint64_t end) {
+    block_begin_ = begin;
+    return bucket_levels_on_device(device_.shape(), begin, end, top_level_, states_,
+                                   level_counts_, stream_);
   }
 
-  void start_block(const LevelBuckets& buckets) {
-    PERMBB_CUDA_CHECK(cudaMemcpyAsync(states_.data(), buckets.states.data(),
-                                      buckets.states.size() * sizeof(std::uint32_t),
-                                      cudaMemcpyHostToDevice, stream_));
+  void run_level(std::uint64_t first, std::uint64_t count) {
+    launch_dp_level<Entry>(device_.shape(), device_.configs(), states_ + first, count,
+                           block_begin_, resident_, plan_.mask, limit_, stream_);
   }
 
-  void run_level(const LevelBuckets& buckets, std::uint64_t first, std::uint64_t count) {
-    launch_dp_level<Entry>(device_.shape(), device_.configs(), states_.data() + first, count,
-                           buckets.first_state, resident_.data(), plan_.mask, limit_, stream_);
-  }
-
-  // Synchronous: the block's buckets (host memory) die when this returns.
+  // Synchronous: the next block's buckets reuse the states array.
   void finish_block(std::uint64_t begin, std::uint64_t end) {
     for (const RingRun& run : ring_runs(plan_, begin, end)) {
-      PERMBB_CUDA_CHECK(cudaMemcpyAsync(host_ + run.first_index, resident_.data() + run.first_slot,
+      PERMBB_CUDA_CHECK(cudaMemcpyAsync(host_ + run.first_index, resident_ + run.first_slot,
                                         run.count * sizeof(Entry), cudaMemcpyDeviceToHost,
                                         stream_));
     }
@@ -133,10 +179,13 @@ class DeviceBackend {
   const DeviceProblem& device_;
   const PartitionPlan& plan_;
   std::uint32_t limit_;
+  std::uint64_t top_level_;
   Entry* host_;
   cudaStream_t stream_;
-  DeviceBuffer<Entry> resident_;
-  DeviceBuffer<std::uint32_t> states_;
+  Entry* resident_;
+  std::uint32_t* states_;
+  unsigned long long* level_counts_;
+  std::uint64_t block_begin_ = 0;
 };
 
 class GpuTableFiller : public TableFiller {
@@ -148,9 +197,15 @@ class GpuTableFiller : public TableFiller {
 
   void fill(std::vector<DpWork>& batch) override {
     if (batch.empty()) return;
+    PERMBB_CUDA_CHECK(cudaSetDevice(options_.device));
+    slots_.resize(batch.size());  // slots of a larger earlier round go
+    for (auto& slot : slots_) {
+      if (!slot) slot = std::make_unique<TableSlot>();
+    }
     const std::uint64_t per_table = memory_budget() / batch.size();
+    for (auto& slot : slots_) slot->keep_within(per_table);
     if (batch.size() == 1) {
-      fill_one(batch[0], per_table);
+      fill_one(batch[0], per_table, *slots_[0]);
       return;
     }
     std::vector<std::exception_ptr> errors(batch.size());
@@ -158,7 +213,7 @@ class GpuTableFiller : public TableFiller {
     for (std::size_t i = 0; i < batch.size(); ++i) {
       workers.emplace_back([&, i] {
         try {
-          fill_one(batch[i], per_table);
+          fill_one(batch[i], per_table, *slots_[i]);
         } catch (...) {
           errors[i] = std::current_exception();
         }
@@ -171,17 +226,21 @@ class GpuTableFiller : public TableFiller {
   }
 
  private:
+  // The device memory the round's tables may use: the limit given, or the free memory less a
+  // margin, counting what the slots hold as free (they are reused or released).
   std::uint64_t memory_budget() const {
     if (options_.memory_limit_bytes != 0) return options_.memory_limit_bytes;
-    PERMBB_CUDA_CHECK(cudaSetDevice(options_.device));
     std::size_t free = 0;
     std::size_t total = 0;
     PERMBB_CUDA_CHECK(cudaMemGetInfo(&free, &total));
-    const std::uint64_t margin = std::max<std::uint64_t>(free / 10, std::uint64_t{256} << 20);
-    return free > margin ? free - margin : 0;
+    std::uint64_t available = free;
+    for (const auto& slot : slots_) available += slot->bytes();
+    const std::uint64_t margin =
+        std::max<std::uint64_t>(available / 10, std::uint64_t{256} << 20);
+    return available > margin ? available - margin : 0;
   }
 
-  void fill_one(DpWork& work, std::uint64_t budget) const {
+  void fill_one(DpWork& work, std::uint64_t budget, TableSlot& slot) const {
     const auto start = std::chrono::steady_clock::now();
     PERMBB_CUDA_CHECK(cudaSetDevice(options_.device));
     const DpProblem& problem = *work.problem;
@@ -197,8 +256,9 @@ class GpuTableFiller : public TableFiller {
                  " of device memory, " + format_bytes(budget) + " available";
     } else {
       try {
-        fill_on_device(work, *plan);
+        fill_on_device(work, *plan, slot);
       } catch (const DeviceMemoryShort& e) {
+        slot.release();
         shortage = std::string("did not fit in device memory (") + e.what() + ")";
       }
     }
@@ -215,12 +275,11 @@ class GpuTableFiller : public TableFiller {
                       top_level(problem.shape));
   }
 
-  void fill_on_device(DpWork& work, const PartitionPlan& plan) const {
-    const Stream stream;
-    const DeviceProblem device(*work.problem, stream.get());
+  static void fill_on_device(DpWork& work, const PartitionPlan& plan, TableSlot& slot) {
+    const DeviceProblem device(*work.problem, slot);
     with_entries(*work.table, [&](auto* host) {
       using Entry = std::remove_pointer_t<decltype(host)>;
-      DeviceBackend<Entry> backend(*work.problem, device, plan, host, stream.get());
+      DeviceBackend<Entry> backend(*work.problem, device, plan, host, slot);
       run_blocked_fill(work.problem->shape, plan, backend);
     });
     work.report.device = "gpu";
@@ -242,6 +301,7 @@ class GpuTableFiller : public TableFiller {
   }
 
   GpuFillerOptions options_;
+  std::vector<std::unique_ptr<TableSlot>> slots_;  // slot i serves the i-th table of a round
 };
 
 }  // namespace

@@ -5,10 +5,13 @@
 // the quarter split against the CPU's sequential bisection.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
 #include "cpu_dp.hpp"
+#include "device_buffer.hpp"
+#include "device_level_buckets.hpp"
 #include "dp_problem.hpp"
 #include "gpu_devices.hpp"
 #include "gpu_table_filler.hpp"
@@ -79,6 +82,78 @@ TEST_F(PcmaxGpu, WholeTablesEqualTheCpu) {
     EXPECT_EQ(reports[0].blocks, 1u);
     EXPECT_EQ(entries_of(*tables[0]), cpu_table(*problem))
         << "trial " << trial << ", " << problem->shape.size() << " entries";
+  }
+}
+
+// The device's buckets against the host's counting sort: the same states at each level (the
+// order inside a level is free on the device).
+TEST_F(PcmaxGpu, DeviceLevelBucketsHoldTheHostsStatesAtEachLevel) {
+  std::mt19937_64 rng(47);
+  for (int trial = 0; trial < 30; ++trial) {
+    const auto problem = random_problem(rng, 1 + trial % 7, 2 + trial % 6, 40);
+    const TableShape& shape = problem->shape;
+    const std::size_t dims = static_cast<std::size_t>(shape.dims());
+    permbb::gpu::DeviceBuffer<std::uint32_t> extents(dims), units(dims);
+    permbb::gpu::DeviceBuffer<std::uint64_t> strides(dims);
+    extents.upload(shape.extents());
+    units.upload(shape.units());
+    strides.upload(shape.strides());
+    const TableShapeView device_shape{shape.dims(), extents.data(), units.data(), strides.data(),
+                                      shape.capacity()};
+    const std::uint64_t size = shape.size();
+    const std::uint64_t top = top_level(shape);
+    for (const auto& [begin, end] : std::vector<std::pair<std::uint64_t, std::uint64_t>>{
+             {0, size}, {size / 3, size - size / 4}, {size - 1, size}}) {
+      permbb::gpu::DeviceBuffer<std::uint32_t> states(end - begin);
+      permbb::gpu::DeviceBuffer<unsigned long long> counts(top + 1);
+      const std::vector<std::uint64_t> level_begin = gpu::bucket_levels_on_device(
+          device_shape, begin, end, top, states.data(), counts.data(), nullptr);
+      const std::vector<std::uint32_t> device_states = states.download();
+      const LevelBuckets host = build_level_buckets(shape, begin, end);
+      ASSERT_EQ(level_begin.size(), top + 2);
+      EXPECT_EQ(level_begin.back(), end - begin);
+      for (std::uint64_t level = 0; level <= top; ++level) {
+        std::vector<std::uint32_t> on_device(device_states.begin() + level_begin[level],
+                                             device_states.begin() + level_begin[level + 1]);
+        std::sort(on_device.begin(), on_device.end());
+        std::vector<std::uint32_t> on_host;
+        if (level >= host.first_level && level - host.first_level < host.level_begin.size() - 1) {
+          const std::uint64_t l = level - host.first_level;
+          on_host.assign(host.states.begin() + host.level_begin[l],
+                         host.states.begin() + host.level_begin[l + 1]);
+        }
+        EXPECT_EQ(on_device, on_host) << "trial " << trial << " level " << level << " block ["
+                                      << begin << ", " << end << ")";
+      }
+    }
+  }
+}
+
+// One filler for a whole bisection keeps its device memory from round to round: rounds of
+// changing sizes and budgets, each table equal to the CPU's.
+TEST_F(PcmaxGpu, OneFillerAcrossRoundsOfChangingSizesEqualsTheCpu) {
+  std::mt19937_64 rng(53);
+  for (const std::uint64_t limit : {std::uint64_t{0}, std::uint64_t{1} << 14}) {
+    gpu::GpuFillerOptions options;
+    options.memory_limit_bytes = limit;
+    const auto filler = gpu::make_gpu_table_filler(options);
+    for (const std::size_t round_size : {3, 1, 2, 3, 1, 3}) {
+      std::vector<std::unique_ptr<DpProblem>> problems;
+      std::vector<std::unique_ptr<DpTable>> tables;
+      std::vector<DpWork> batch;
+      for (std::size_t i = 0; i < round_size; ++i) {
+        problems.push_back(random_problem(rng, 2 + static_cast<int>(rng() % 6), 6, 9));
+        tables.push_back(std::make_unique<DpTable>(problems.back()->shape.size(),
+                                                   problems.back()->entry_bytes()));
+        batch.push_back(DpWork{problems.back().get(), tables.back().get(), {}});
+      }
+      filler->fill(batch);
+      for (std::size_t i = 0; i < round_size; ++i) {
+        EXPECT_EQ(entries_of(*tables[i]), cpu_table(*problems[i]))
+            << "limit " << limit << ", round of " << round_size << ", table " << i << " on "
+            << batch[i].report.device;
+      }
+    }
   }
 }
 

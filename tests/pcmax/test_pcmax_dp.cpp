@@ -167,6 +167,7 @@ TEST(LevelBuckets, EveryStateOnceGroupedByDigitSum) {
           rest /= shape.extents()[d];
         }
         EXPECT_EQ(digit_sum, buckets.first_level + static_cast<std::uint64_t>(l));
+        EXPECT_EQ(state_level(shape.view(), index), digit_sum);
         seen.push_back(index);
       }
     }

@@ -129,6 +129,33 @@ class PcmaxCli(unittest.TestCase):
         self.assertIn("entries", proc.stderr)
         self.assertIn("--epsilon 0.01", proc.stderr)
 
+    def test_default_engine_is_chosen_by_the_table_at_the_lower_bound(self):
+        # The estimate computed here from the rounding rules (docs/pcmax.md, "The algorithm"):
+        # T = LB, k from epsilon, long jobs t k > T, units floor(t / delta), one dimension per
+        # distinct unit count. Tables this small stay on the CPU, with or without a GPU.
+        for times, machines, epsilon in [([17, 5, 23, 9, 11, 30, 4, 8, 21], 3, 0.3),
+                                         ([4, 4, 4, 4], 8, 0.3), ([9, 9, 9, 9, 9, 1], 2, 0.5)]:
+            path = self.write("auto.txt", f"{len(times)} {machines}\n" + " ".join(map(str, times)))
+            proc = run(path, "--epsilon", str(epsilon), "--json", "-", "--quiet")
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            result = json.loads(proc.stdout)
+            target = max(-(-sum(times) // machines), max(times))
+            k = next(k for k in itertools.count(1) if k * Fraction(str(epsilon)) >= 1)
+            delta = max(1, target // (k * k))
+            long_units = [t // delta for t in times if t * k > target]
+            entries = 0
+            if len(long_units) > machines:
+                entries = 1
+                for units in set(long_units):
+                    entries *= long_units.count(units) + 1
+            self.assertEqual(result["engine_choice"], "auto")
+            self.assertEqual(result["table_entries_at_lower_bound"], entries, times)
+            self.assertEqual(result["engine"], "cpu")
+        proc = run(path, "--epsilon", "0.5", "--no-gpu", "--json", "-", "--quiet")
+        result = json.loads(proc.stdout)
+        self.assertEqual(result["engine_choice"], "cpu")
+        self.assertNotIn("table_entries_at_lower_bound", result)
+
     def test_gpu_flag_without_a_gpu_exits_2(self):
         proc = run("--generate", "uniform,10,3,1,50,2", "--epsilon", "0.5", "--gpu", "--quiet")
         if gpu_visible():
