@@ -22,6 +22,7 @@ Usage:
                     [--instances 10] [--ranges 100] [--classes strongly-correlated,uncorrelated]
                     [--without TECH,...] [--time-limit S] [--json FILE] [--markdown FILE]
   bench/knapsack.py --sweep-threshold [--thresholds 1,16,...] [--sweep-instances SPEC;SPEC]
+                    [--without TECH,...]
 """
 import argparse
 import json
@@ -135,10 +136,12 @@ def sweep(args):
     if args.no_gpu:
         sys.exit("--sweep-threshold measures the GPU: drop --no-gpu")
     specs = args.sweep_instances.split(";")
+    bb = ["--without", args.without] if args.without else []
     rows, raw = [], []
-    cpu_total = sum(knapsack(args.bin, s, ["--no-gpu"], args.time_limit)["seconds"] for s in specs)
+    cpu_total = sum(knapsack(args.bin, s, ["--no-gpu", *bb], args.time_limit)["seconds"]
+                    for s in specs)
     for threshold in [int(x) for x in args.thresholds.split(",")]:
-        results = [knapsack(args.bin, s, ["--gpu", "--switch-threshold", str(threshold)],
+        results = [knapsack(args.bin, s, ["--gpu", "--switch-threshold", str(threshold), *bb],
                             args.time_limit) for s in specs]
         total = sum(r["seconds"] for r in results)
         raw.append({"threshold": threshold, "results": results})

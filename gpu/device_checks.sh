@@ -4,7 +4,7 @@
 # permbb-cpu-check). Logs go to $OUT (default ./device-out). Each step has a time limit, so a
 # hang costs that step only.
 #   gpu/device_checks.sh [BIN_DIR] [tests|problems|sanitize|sweep|bench|large|contention|pools|
-#                                  divergence|records|pcmax|pcmax-large]...
+#                                  divergence|records|pcmax|pcmax-large|knapsack-threshold]...
 # BASELINE_BIN (optional): an older permbb whose GPU runs the pcmax steps put beside.
 # The flag lists below ($flags, $args) are split into words on purpose.
 # shellcheck disable=SC2086
@@ -38,6 +38,17 @@ for step in $STEPS; do
       timeout 590 python3 bench/pcmax.py --bin "$BIN/permbb" --set $set_name --timeout 300 \
         ${BASELINE_BIN:+--baseline-bin "$BASELINE_BIN"} --out "$OUT/$step.md" \
         --json "$OUT/$step.json" 2>&1 | tail -45 ;;
+    knapsack-threshold)
+      # bench/knapsack.py --sweep-threshold: the CPU/GPU switch threshold, on the hard classes
+      # as solved by default (dominance on) and on the paper's class without dominance, whose
+      # lists grow long.
+      timeout 290 python3 bench/knapsack.py --bin "$BIN/permbb" --sweep-threshold \
+        --sweep-instances "strongly-correlated,500,1000,1;inverse-strongly-correlated,500,1000,1;subset-sum,500,1000,1" \
+        --markdown "$OUT/knapsack_threshold.md" --json "$OUT/knapsack_threshold.json" 2>&1 | tail -14
+      timeout 290 python3 bench/knapsack.py --bin "$BIN/permbb" --sweep-threshold --without dominance \
+        --sweep-instances "strongly-correlated,300,100,2;strongly-correlated,300,1000,1" \
+        --markdown "$OUT/knapsack_threshold_nodom.md" --json "$OUT/knapsack_threshold_nodom.json" \
+        --time-limit 60 2>&1 | tail -14 ;;
     sanitize)
       timeout 60 compute-sanitizer --tool memcheck "$BIN/permbb-gpu-check" ta021 --ub opt \
         --ivms 256 --steps 32 --budget 2 2>&1 | tail -15 | tee -a "$OUT/sanitize.log"
