@@ -85,7 +85,11 @@ nlohmann::json iterated_greedy_json(const HeuristicCommandOptions& options) {
           {"ties", options.ig_ties},
           {"sideways", ig.local_search.sideways},
           {"partial_local_search", ig.partial_local_search},
-          {"prefer_slack", ig.prefer_slack}};
+          {"prefer_slack", ig.prefer_slack},
+          {"restart", ig.restart_after},
+          {"restart_destruction", ig.restart_destruction},
+          {"restart_elite", ig.restart_elite},
+          {"restart_relink", ig.restart_relink}};
 }
 
 nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& options) {
@@ -143,6 +147,29 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
       ->group(group);
   command.add_flag("--ig-partial-ls,!--ig-no-partial-ls", ig.partial_local_search,
                    "local search on the partial schedule after each destruction (default: on)")
+      ->group(group);
+  command
+      .add_option("--ig-restart", ig.restart_after,
+                  "restart from an elite schedule after this many iterations without a new "
+                  "best (0: never)")
+      ->check(number_at_least(std::uint64_t{0}))
+      ->capture_default_str()
+      ->group(group);
+  command
+      .add_option("--ig-restart-destruction", ig.restart_destruction,
+                  "jobs removed from the elite schedule at a restart")
+      ->check(number_at_least(1))
+      ->capture_default_str()
+      ->group(group);
+  command
+      .add_option("--ig-restart-elite", ig.restart_elite,
+                  "distinct best schedules kept to restart from")
+      ->check(number_at_least(1))
+      ->capture_default_str()
+      ->group(group);
+  command.add_flag("--ig-restart-relink,!--ig-no-restart-relink", ig.restart_relink,
+                   "a restart walks from the current schedule toward the elite one and goes on "
+                   "from the best schedule on the way (path relinking; default: off)")
       ->group(group);
 }
 

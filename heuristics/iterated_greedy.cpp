@@ -8,8 +8,10 @@
 #include <utility>
 
 #include "deadline.hpp"
+#include "elite_restart.hpp"
 #include "local_search.hpp"
 #include "partial_schedule.hpp"
+#include "path_relinking.hpp"
 
 namespace permbb {
 namespace {
@@ -62,6 +64,46 @@ void construct(const Instance& instance, Schedule& schedule, const std::vector<i
   }
 }
 
+// One destruction and construction of Ruiz & Stützle (2007, Fig. 5) with its local searches:
+// what every iteration does to its trial, and a restart, with more jobs, to an elite member.
+struct Rebuild {
+  const Instance& instance;
+  const LocalSearchRules& rules;
+  bool partial_local_search;
+  std::mt19937_64& rng;
+  LocalSearchWorkspace& workspace;
+  const Deadline& deadline;
+  std::vector<int> removed;
+
+  void operator()(Schedule& trial, int removals) {
+    destruct(trial, removals, rng, removed);
+    if (partial_local_search) {
+      trial.makespan = makespan(instance, trial.permutation);
+      insertion_local_search(instance, trial, rules, rng, workspace, deadline);
+    }
+    construct(instance, trial, removed, rules.ties, workspace.insertion);
+    insertion_local_search(instance, trial, rules, rng, workspace, deadline);
+  }
+};
+
+// A restart (IteratedGreedyOptions::restart_after) of `current` from the elite schedule
+// `elite`: with `relink_first`, the best intermediate schedule of the path from current
+// toward it, improved by the local search; else, or when the two are too close for a path,
+// the elite schedule destroyed by `removals` jobs and rebuilt.
+void restart_from(Schedule& current, Schedule elite, int removals, bool relink_first,
+                  Rebuild& rebuild) {
+  if (relink_first) {
+    if (auto middle = relink(rebuild.instance, current.permutation, elite.permutation)) {
+      current = std::move(*middle);
+      insertion_local_search(rebuild.instance, current, rebuild.rules, rebuild.rng,
+                             rebuild.workspace, rebuild.deadline);
+      return;
+    }
+  }
+  current = std::move(elite);
+  rebuild(current, removals);
+}
+
 }  // namespace
 
 IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& start,
@@ -86,25 +128,29 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
   std::int64_t current_finish = options.prefer_slack ? finish_sum(instance, current.permutation, done) : 0;
   IteratedGreedyResult result{current, 0};
   offer_to(options.best_so_far, current.permutation, current.makespan);
+  // Keeps the current schedule as the run's best when it is shorter; returns whether it was.
+  const auto keep_if_best = [&] {
+    if (current.makespan >= result.best.makespan) return false;
+    result.best = current;
+    offer_to(options.best_so_far, current.permutation, current.makespan);
+    return true;
+  };
   Schedule trial;
   trial.permutation.reserve(static_cast<std::size_t>(n));
-  std::vector<int> removed;
-  removed.reserve(static_cast<std::size_t>(removals));
+  Rebuild rebuild{instance, rules, options.partial_local_search, rng, workspace, deadline, {}};
+  rebuild.removed.reserve(static_cast<std::size_t>(n));
+  EliteRestart restart(options.restart_after, options.restart_elite);
+  const int restart_removals = std::clamp(options.restart_destruction, 1, n);
 
   while (!deadline.expired() &&
          (options.iteration_limit == 0 || result.iterations < options.iteration_limit)) {
     trial.permutation.assign(current.permutation.begin(), current.permutation.end());
-    destruct(trial, removals, rng, removed);
-    if (options.partial_local_search) {
-      trial.makespan = makespan(instance, trial.permutation);
-      insertion_local_search(instance, trial, rules, rng, workspace, deadline);
-    }
-    construct(instance, trial, removed, rules.ties, workspace.insertion);
-    insertion_local_search(instance, trial, rules, rng, workspace, deadline);
+    rebuild(trial, removals);
     ++result.iterations;
 
     // Acceptance: not worse always; worse with probability exp(-(difference) / T). With
     // prefer_slack, an equal makespan is worse by the machines' mean later finish.
+    bool new_best = false;
     double worse_by = trial.makespan - current.makespan;
     std::int64_t trial_finish = 0;
     if (options.prefer_slack && worse_by == 0) {
@@ -118,10 +164,13 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
                              : finish_sum(instance, trial.permutation, done);
       }
       std::swap(current, trial);
-      if (current.makespan < result.best.makespan) {
-        result.best = current;
-        offer_to(options.best_so_far, current.permutation, current.makespan);
-      }
+      new_best = keep_if_best();
+    }
+    if (restart.after_iteration(current, new_best)) {
+      restart_from(current, restart.restart_point(), restart_removals, options.restart_relink,
+                   rebuild);
+      if (options.prefer_slack) current_finish = finish_sum(instance, current.permutation, done);
+      keep_if_best();
     }
   }
   return result;

@@ -31,6 +31,19 @@ struct IteratedGreedyOptions {
   // times, and accepted with the same exp(-worse / T). Off: every equal makespan is accepted
   // (Ruiz & Stützle), a blind walk on the plateaus where long runs were seen to stall.
   bool prefer_slack = true;
+  // Restarts from an elite (elite_restart.hpp; off with restart_after = 0): after
+  // restart_after iterations in a row without a new best of the run, the current schedule is
+  // replaced by one of the restart_elite best distinct schedules accepted so far (in turn,
+  // best first), destroyed by restart_destruction random jobs and rebuilt like an iteration's
+  // trial (partial local search, construction, local search), and accepted whatever its
+  // makespan. For the stalls of independent seeds on the same makespan (ta084, ta060).
+  std::uint64_t restart_after = 0;
+  int restart_destruction = 8;
+  int restart_elite = 4;
+  // At a restart, walk from the current schedule toward the elite one instead (path
+  // relinking, path_relinking.hpp) and go on from the best intermediate schedule after the
+  // local search; the destruction above is still used when the two are too close for a path.
+  bool restart_relink = false;
   // Limits: seconds (0: none), iterations (0: none), and a flag another thread may raise. At
   // least one must be set.
   double time_limit = 0;
@@ -50,8 +63,9 @@ struct IteratedGreedyResult {
 // iteration removes destruction_size random jobs, re-inserts them one by one at their best
 // positions (best_insertion, Taillard's acceleration), improves the result by the local search
 // and accepts it if it is not worse than the current schedule, or else with probability
-// exp(-(difference) / temperature). The best schedule seen is returned, never worse than the
-// start. Random choices come from std::mt19937_64(seed). Throws std::invalid_argument for a
+// exp(-(difference) / temperature); after restart_after iterations without a new best it
+// restarts from a kicked elite schedule. The best schedule seen is returned, never worse than
+// the start. Random choices come from std::mt19937_64(seed). Throws std::invalid_argument for a
 // start that is not a permutation of the jobs or when no limit is set.
 IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& start,
                                      const IteratedGreedyOptions& options);

@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "deadline.hpp"
+#include "elite_restart.hpp"
 #include "local_search.hpp"
 #include "neh.hpp"
+#include "path_relinking.hpp"
 #include "taillard.hpp"
 #include "test_support.hpp"
 
@@ -248,6 +250,115 @@ TEST(IteratedGreedy, StopsAtTheTimeLimit) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   EXPECT_GT(result.iterations, 0u);
   EXPECT_LT(seconds, 2.0);  // the limit plus one move, with room for a loaded machine
+}
+
+TEST(EliteRestart, RestartsAfterTheStallLimitFromTheEliteInTurn) {
+  EliteRestart restart(3, 2);
+  const Schedule a{{0, 1, 2}, 10};
+  const Schedule b{{1, 0, 2}, 12};
+  const Schedule c{{2, 1, 0}, 15};
+  EXPECT_FALSE(restart.after_iteration(c, true));
+  EXPECT_FALSE(restart.after_iteration(b, false));  // stalled 1
+  EXPECT_FALSE(restart.after_iteration(a, true));   // a new best: the count starts again
+  EXPECT_FALSE(restart.after_iteration(a, false));
+  EXPECT_FALSE(restart.after_iteration(a, false));
+  EXPECT_TRUE(restart.after_iteration(a, false));  // 3 in a row without a new best
+  // The elite holds the 2 best distinct schedules, a and b (c was pushed out), best first.
+  EXPECT_EQ(restart.restart_point().permutation, a.permutation);
+  EXPECT_EQ(restart.restart_point().permutation, b.permutation);
+  EXPECT_EQ(restart.restart_point().permutation, a.permutation);
+  EXPECT_FALSE(restart.after_iteration(a, false));  // the count started again at the restart
+
+  EliteRestart never(0, 4);
+  for (int i = 0; i < 10; ++i) EXPECT_FALSE(never.after_iteration(a, false));
+}
+
+// The relinked schedule is one of the insertion walk's (rebuilt naively here), with its true
+// makespan, at least a quarter of the moves from either end, and no schedule of that middle
+// part of the walk is shorter.
+TEST(PathRelinking, ReturnsTheShortestMiddleScheduleOfTheWalk) {
+  std::mt19937 rng(19);
+  int relinked = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const int n = std::uniform_int_distribution<int>(1, 20)(rng);
+    const Instance instance = random_instance(rng, n, 4);
+    const std::vector<int> from = random_permutation(rng, n);
+    const std::vector<int> guide = random_permutation(rng, n);
+    // The walk, naively: every intermediate schedule.
+    std::vector<std::vector<int>> walk;
+    std::vector<int> at = from;
+    for (int i = 0; i < n; ++i) {
+      if (at[i] == guide[i]) continue;
+      at.erase(std::find(at.begin(), at.end(), guide[i]));
+      at.insert(at.begin() + i, guide[i]);
+      walk.push_back(at);
+    }
+    const auto result = relink(instance, from, guide);
+    const std::size_t moves = walk.size();
+    ASSERT_EQ(result.has_value(), moves >= 4) << "trial " << trial;
+    if (!result) continue;
+    ++relinked;
+    EXPECT_EQ(result->makespan, naive_makespan(instance, result->permutation));
+    const std::size_t margin = moves / 4;
+    Time shortest = kInfiniteTime;
+    for (std::size_t k = margin - 1; k + margin < moves; ++k) {
+      shortest = std::min(shortest, naive_makespan(instance, walk[k]));
+    }
+    EXPECT_EQ(result->makespan, shortest);
+    const auto on_walk = std::find(walk.begin(), walk.end(), result->permutation);
+    ASSERT_NE(on_walk, walk.end());
+    const auto k = static_cast<std::size_t>(on_walk - walk.begin());
+    EXPECT_GE(k + 1, margin);
+    EXPECT_GE(moves - k - 1, margin);
+    EXPECT_NE(result->permutation, from);
+    EXPECT_NE(result->permutation, guide);
+  }
+  EXPECT_GT(relinked, 100);
+}
+
+IteratedGreedyOptions with_restarts(std::uint64_t count, std::uint64_t seed) {
+  IteratedGreedyOptions options = iterations(count, seed);
+  options.restart_after = 2 + seed % 4;
+  options.restart_destruction = 1 + static_cast<int>(seed % 12);  // also more than n
+  options.restart_elite = 1 + static_cast<int>(seed % 3);
+  options.restart_relink = seed % 2 == 1;
+  return options;
+}
+
+TEST(IteratedGreedyRestarts, ValidAndNeverWorseThanTheStartOnRandomInstances) {
+  std::mt19937 rng(18);
+  for (int trial = 0; trial < 40; ++trial) {
+    const int n = std::uniform_int_distribution<int>(1, 25)(rng);
+    const int m = std::uniform_int_distribution<int>(1, 8)(rng);
+    const Instance instance = random_instance(rng, n, m);
+    const std::vector<int> start = random_permutation(rng, n);
+    IteratedGreedyOptions options = with_restarts(40, trial);
+    options.prefer_slack = trial % 2 == 0;
+    options.partial_local_search = trial % 3 != 0;
+    const IteratedGreedyResult result = iterated_greedy(instance, Schedule{start, 0}, options);
+    EXPECT_TRUE(is_permutation_of_all_jobs(result.best.permutation, n));
+    EXPECT_EQ(result.best.makespan, naive_makespan(instance, result.best.permutation));
+    EXPECT_LE(result.best.makespan, naive_makespan(instance, start));
+    EXPECT_EQ(result.iterations, 40u);
+  }
+}
+
+TEST(IteratedGreedyRestarts, SameSeedAndIterationLimitGiveTheSameSchedule) {
+  const Instance instance = taillard::generate(31);
+  const Schedule start = neh(instance);
+  bool some_trajectory_changed = false;
+  for (const std::uint64_t seed : {1, 2, 3}) {
+    const IteratedGreedyOptions options = with_restarts(150, seed);
+    const IteratedGreedyResult a = iterated_greedy(instance, start, options);
+    const IteratedGreedyResult b = iterated_greedy(instance, start, options);
+    EXPECT_EQ(a.best.permutation, b.best.permutation);
+    EXPECT_EQ(a.best.makespan, b.best.makespan);
+    EXPECT_LE(a.best.makespan, start.makespan);
+    EXPECT_EQ(a.best.makespan, naive_makespan(instance, a.best.permutation));
+    const IteratedGreedyResult plain = iterated_greedy(instance, start, iterations(150, seed));
+    some_trajectory_changed |= plain.best.permutation != a.best.permutation;
+  }
+  EXPECT_TRUE(some_trajectory_changed);  // the restarts do something
 }
 
 TEST(IteratedGreedy, RefusesABadStartOrNoLimit) {
