@@ -248,12 +248,11 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
 int run_pcmax_command(const PcmaxCommandOptions& options) {
   const pcmax::PcmaxInstance instance = load(options);
   const EngineChoice engine = choose_engine(options, instance);
-  const bool gpu = engine.gpu;
-  const auto filler = make_filler(options, gpu);
+  const auto filler = make_filler(options, engine.gpu);
   pcmax::PtasOptions ptas;
   ptas.epsilon = options.epsilon;
   ptas.epsilon_text = epsilon_text(options.epsilon);
-  ptas.split = options.split != 0 ? options.split : (gpu ? 4 : 2);
+  ptas.split = options.split != 0 ? options.split : (engine.gpu ? 4 : 2);
   ptas.memory_limit_bytes = limit_bytes(options.memory_limit_gib, 1 << 30);
   spdlog::info("pcmax: {} ({} jobs, {} machines), epsilon {}, DP on the {}", instance.name,
                instance.jobs(), instance.machines, ptas.epsilon_text, filler->name());

@@ -100,9 +100,12 @@ struct TableSlot {
     level_counts.release();
   }
 
-  // A slot never holds more than a table of the round may use (--gpu-memory-limit).
-  void keep_within(std::uint64_t budget) {
-    if (bytes() > budget) release();
+  // Before a table that needs `bytes` more: a buffer that grows frees its old array first, so
+  // what the slot keeps plus what the table needs bounds the slot's memory. When that passes
+  // the table's budget (--gpu-memory-limit, or its share of the free memory) the slot starts
+  // empty: buffers shaped for an earlier table must not push this one off the device.
+  void make_room(std::uint64_t bytes_needed, std::uint64_t budget) {
+    if (bytes() + bytes_needed > budget) release();
   }
 };
 
@@ -203,7 +206,6 @@ class GpuTableFiller : public TableFiller {
       if (!slot) slot = std::make_unique<TableSlot>();
     }
     const std::uint64_t per_table = memory_budget() / batch.size();
-    for (auto& slot : slots_) slot->keep_within(per_table);
     if (batch.size() == 1) {
       fill_one(batch[0], per_table, *slots_[0]);
       return;
@@ -256,6 +258,7 @@ class GpuTableFiller : public TableFiller {
                  " of device memory, " + format_bytes(budget) + " available";
     } else {
       try {
+        slot.make_room(fixed + plan->bytes, budget);
         fill_on_device(work, *plan, slot);
       } catch (const DeviceMemoryShort& e) {
         slot.release();
