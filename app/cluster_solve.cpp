@@ -210,7 +210,11 @@ int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
 
 int run_worker_rank(const SolveOptions& options, const Instance& instance,
                     const SearchSettings& settings, const cluster::MpiSession& session) {
-  spdlog::set_level(spdlog::level::warn);  // the coordinator speaks for the job
+  // The coordinator speaks for the job; a worker's own lines (its hybridization's summary)
+  // show only at --log-level debug or trace.
+  if (spdlog::default_logger()->level() > spdlog::level::debug) {
+    spdlog::set_level(spdlog::level::warn);
+  }
   if (options.fault_injection == "worker-exception" && session.rank() == 1) {
     throw std::runtime_error("injected fault (--fault-injection worker-exception)");
   }
@@ -251,7 +255,7 @@ int run_worker_rank(const SolveOptions& options, const Instance& instance,
                        " (--rank-timeout " + number_text(worker.reply_timeout_seconds) +
                        "): ending the job; restart from the last checkpoint"};
   }
-  if (hybrid) hybrid->stop();
+  if (hybrid) finish_hybridization(*hybrid);
   meet_at_the_end(session, worker.reply_timeout_seconds, exit_code(SolveStatus::kIncomplete));
   return 0;
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
+#include <string>
 #include <thread>
 
 #include <spdlog/spdlog.h>
@@ -92,9 +94,27 @@ std::unique_ptr<Hybridization> start_hybridization(const SolveOptions& options,
   heuristic.threads = threads;
   heuristic.seconds_per_run = options.heuristic_seconds;
   heuristic.seed = options.seed + salt;
-  spdlog::info("hybridization: {} heuristic thread(s), {} s per iterated greedy run", threads,
-               options.heuristic_seconds);
+  heuristic.subproblem_dives = options.heuristic_dives;
+  spdlog::info("hybridization: {} heuristic thread(s), {} s per run{}", threads,
+               options.heuristic_seconds,
+               options.heuristic_dives ? ", half of them diving into subproblems" : "");
   return std::make_unique<Hybridization>(instance, incumbent, heuristic);
+}
+
+void finish_hybridization(Hybridization& hybrid) {
+  hybrid.stop();
+  const HeuristicWorkers& workers = hybrid.workers();
+  const std::optional<Schedule> best = hybrid.pool().best();
+  const auto shown = [](Time value) {
+    return value == kInfiniteTime ? std::string("none") : std::to_string(value);
+  };
+  spdlog::info(
+      "hybridization: {} heuristic runs ({} subproblem dives), {} improved the incumbent, {} "
+      "promotions; best schedule seen {} (iterated greedy {}, dives {})",
+      workers.runs(), workers.dives(), workers.improvements(), hybrid.promotions(),
+      shown(best ? best->makespan : kInfiniteTime), shown(workers.best_of_greedy()),
+      shown(workers.best_of_dives()));
+  if (!workers.error().empty()) spdlog::warn("a heuristic thread stopped: {}", workers.error());
 }
 
 }  // namespace permbb::app

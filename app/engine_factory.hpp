@@ -30,6 +30,11 @@ int resolve_heuristic_threads(const SolveOptions& options, const std::string& en
 // Hybridization (2022 §4.2.3): heuristic threads (resolve_heuristic_threads) beside the
 // engine, and the promotion of its subproblems to their solution pool between slices; null
 // when that resolves to 0 threads. The heuristic seed is --seed + `salt` (one per rank).
+// Stops the heuristic threads and logs what they did, with the best schedule of the pool (the
+// best the hybridization saw, even when it is above the incumbent's bound: how close the
+// heuristics came).
+void finish_hybridization(Hybridization& hybrid);
+
 std::unique_ptr<Hybridization> start_hybridization(const SolveOptions& options,
                                                    const Instance& instance, Incumbent& incumbent,
                                                    const std::string& engine_name,

@@ -109,15 +109,7 @@ int run_solve(const SolveOptions& options, SignalWatcher& signals) {
     }
     outcome = drive_search(*engine, all_intervals(start.units), incumbent, limits,
                            progress, between);
-    if (hybrid) {
-      hybrid->stop();
-      spdlog::info("hybridization: {} heuristic runs, {} improved the incumbent, {} promotions",
-                   hybrid->workers().runs(), hybrid->workers().improvements(),
-                   hybrid->promotions());
-      if (!hybrid->workers().error().empty()) {
-        spdlog::warn("a heuristic thread stopped: {}", hybrid->workers().error());
-      }
-    }
+    if (hybrid) finish_hybridization(*hybrid);
   }
   const RunCounters run = counters_of(outcome.stats, progress);
   keeper.write({}, outcome.complete ? std::vector<WorkUnit>{}

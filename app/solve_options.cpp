@@ -79,6 +79,10 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
                   "seconds of one heuristic run (then it restarts from the solution pool)")
       ->check(number_above(0.0))
       ->capture_default_str();
+  command.add_flag("--heuristic-dives,!--no-heuristic-dives", options.heuristic_dives,
+                   "half the heuristic threads run beam searches inside the B&B's latest "
+                   "subproblems (prefix and suffix kept, at random depths) instead of iterated "
+                   "greedy (default; --no-heuristic-dives: all run iterated greedy)");
   command.add_option("--seed", options.seed, "random seed of the heuristic threads")
       ->check(number_at_least(std::uint64_t{0}))
       ->capture_default_str();

@@ -261,11 +261,13 @@ void IvmExplorer::set_end(const int* new_end) {
   if (!ivm::before_end(view())) exhausted_ = true;
 }
 
-std::vector<int> IvmExplorer::current_schedule() {
-  std::vector<int> schedule(n_);
+PromotedSubproblem IvmExplorer::current_subproblem() {
+  PromotedSubproblem out;
+  out.schedule.resize(static_cast<std::size_t>(n_));
   int suffix_begin = 0;
-  ivm::decode(view(), schedule.data(), &suffix_begin);
-  return schedule;
+  out.prefix = ivm::decode(view(), out.schedule.data(), &suffix_begin);
+  out.suffix = n_ - suffix_begin;
+  return out;
 }
 
 }  // namespace permbb

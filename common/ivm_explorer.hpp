@@ -7,6 +7,7 @@
 #include "flowshop_tables.hpp"
 #include "incumbent.hpp"
 #include "ivm.hpp"
+#include "promoted_subproblem.hpp"
 #include "johnson_tables.hpp"
 #include "lb2_children.hpp"
 #include "search_settings.hpp"
@@ -95,7 +96,7 @@ class IvmExplorer {
   NodeCounters committed_counters() const;
 
   // The node the IVM points at, decoded (2016 §3.3.3): prefix, unscheduled, suffix.
-  std::vector<int> current_schedule();
+  PromotedSubproblem current_subproblem();
 
  private:
   ivm::View<std::int16_t> view();

@@ -2,22 +2,23 @@
 // Promotion of an IVM's current subproblem to a complete schedule from plain host copies of
 // its arrays (2022 §4.2.3: "fixing the unscheduled jobs in the order of appearance in the
 // IVM-matrix"). The GPU engine downloads one IVM's line, position, directions and matrix and
-// decodes it here; the CPU explorer decodes its own IVM (IvmExplorer::current_schedule()).
+// decodes it here; the CPU explorer decodes its own IVM (IvmExplorer::current_subproblem()).
 #include <cstddef>
 #include <vector>
 
 #include "ivm.hpp"
+#include "promoted_subproblem.hpp"
 
 namespace permbb::ivm {
 
-// The schedule ivm::decode gives for the IVM whose row pointer is `line`, position `pos` (n
+// The subproblem ivm::decode gives for the IVM whose row pointer is `line`, position `pos` (n
 // digits), directions `dir` (n) and triangular matrix `matrix` (at least rows 0..line, as
 // stored: row_offset(line + 1, n) cells): prefix, the unscheduled jobs of row `line` in row
-// order, suffix. Empty when the copy does not describe a node (line outside [0, n-1], the
+// order, suffix, with the prefix and suffix lengths. Empty when the copy does not describe a node (line outside [0, n-1], the
 // selected cell outside its row, or a result that is not a permutation of 0..n-1), so a
 // caller can skip a copy taken at a bad moment rather than use a corrupt schedule.
 template <class Cell>
-std::vector<int> decode_copy(int n, int line, const int* pos, const int* dir, const Cell* matrix) {
+PromotedSubproblem decode_copy(int n, int line, const int* pos, const int* dir, const Cell* matrix) {
   if (n < 1 || line < 0 || line >= n) return {};
   for (int r = 0; r <= line; ++r) {
     if (pos[r] < 0 || pos[r] >= row_length(r, n)) return {};
@@ -30,15 +31,17 @@ std::vector<int> decode_copy(int n, int line, const int* pos, const int* dir, co
   int line_copy = line;
   const View<Cell> view{n,           &line_copy, pos_copy.data(), end_copy.data(), dir_copy.data(),
                         cells.data()};
-  std::vector<int> schedule(static_cast<std::size_t>(n), -1);
+  PromotedSubproblem out;
+  out.schedule.assign(static_cast<std::size_t>(n), -1);
   int suffix_begin = 0;
-  decode(view, schedule.data(), &suffix_begin);
+  out.prefix = decode(view, out.schedule.data(), &suffix_begin);
+  out.suffix = n - suffix_begin;
   std::vector<char> seen(static_cast<std::size_t>(n), 0);
-  for (int job : schedule) {
+  for (int job : out.schedule) {
     if (job < 0 || job >= n || seen[static_cast<std::size_t>(job)]) return {};
     seen[static_cast<std::size_t>(job)] = 1;
   }
-  return schedule;
+  return out;
 }
 
 }  // namespace permbb::ivm

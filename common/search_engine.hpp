@@ -6,6 +6,7 @@
 
 #include "interval.hpp"
 #include "ivm_explorer.hpp"
+#include "promoted_subproblem.hpp"
 
 namespace permbb {
 
@@ -48,10 +49,10 @@ class SearchEngine {
 
   // Hybridization (2022 §4.2.3): the current subproblems of up to `count` IVMs that have
   // work, spread over the IVMs, each promoted to a complete schedule by fixing its unscheduled
-  // jobs in matrix-row order (IvmExplorer::current_schedule(): prefix, unscheduled, suffix).
-  // Called only while the engine is paused (between explore() calls); explores nothing. May
-  // return fewer (none when no IVM has work).
-  virtual std::vector<std::vector<int>> sample_schedules(int count) = 0;
+  // jobs in matrix-row order (IvmExplorer::current_subproblem(): prefix, unscheduled, suffix,
+  // with the prefix and suffix lengths). Called only while the engine is paused (between
+  // explore() calls); explores nothing. May return fewer (none when no IVM has work).
+  virtual std::vector<PromotedSubproblem> sample_subproblems(int count) = 0;
 };
 
 }  // namespace permbb

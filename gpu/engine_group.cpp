@@ -130,11 +130,11 @@ EngineStats EngineGroup::stats() const {
   return total;
 }
 
-std::vector<std::vector<int>> EngineGroup::sample_schedules(int count) {
-  std::vector<std::vector<int>> out;
+std::vector<PromotedSubproblem> EngineGroup::sample_subproblems(int count) {
+  std::vector<PromotedSubproblem> out;
   for (int i = 0; i < size() && static_cast<int>(out.size()) < count; ++i) {
     const int share = (count - static_cast<int>(out.size()) + size() - i - 1) / (size() - i);
-    auto part = members_[static_cast<std::size_t>(i)]->sample_schedules(share);
+    auto part = members_[static_cast<std::size_t>(i)]->sample_subproblems(share);
     out.insert(out.end(), std::make_move_iterator(part.begin()),
                std::make_move_iterator(part.end()));
   }

@@ -34,7 +34,7 @@ class EngineGroup : public SearchEngine {
   std::vector<Interval> remaining() override;
   void request_stop() override;
   EngineStats stats() const override;
-  std::vector<std::vector<int>> sample_schedules(int count) override;
+  std::vector<PromotedSubproblem> sample_subproblems(int count) override;
 
   int size() const { return static_cast<int>(members_.size()); }
   SearchEngine& member(int i) { return *members_[static_cast<std::size_t>(i)]; }

@@ -123,8 +123,8 @@ class GpuEngine::Impl {
 
   // Paused: every IVM is settled (or empty). IVMs exploring a non-empty interval are the
   // candidates; `count` of them, spread over the pool, are copied back and decoded.
-  std::vector<std::vector<int>> sample_schedules(int count) {
-    std::vector<std::vector<int>> out;
+  std::vector<PromotedSubproblem> sample_subproblems(int count) {
+    std::vector<PromotedSubproblem> out;
     if (count <= 0) return out;
     PERMBB_CUDA_CHECK(cudaSetDevice(device_));
     const auto states = pool_->download_states();
@@ -141,16 +141,16 @@ class GpuEngine::Impl {
     for (int k = 0; k < take; ++k) {
       const int ivm = busy[static_cast<std::size_t>(k) * total / take];
       const IvmCopy copy = pool_->download_ivm(ivm);
-      std::vector<int> schedule;
+      PromotedSubproblem sample;
       if (pool_->view().cell_bytes == 1) {
-        schedule = ivm::decode_copy(n_, copy.line, copy.pos.data(), copy.dir.data(),
+        sample = ivm::decode_copy(n_, copy.line, copy.pos.data(), copy.dir.data(),
                                     copy.matrix_bytes.data());
       } else {
         std::vector<std::int16_t> cells(copy.matrix_bytes.size() / 2);
         std::memcpy(cells.data(), copy.matrix_bytes.data(), cells.size() * 2);
-        schedule = ivm::decode_copy(n_, copy.line, copy.pos.data(), copy.dir.data(), cells.data());
+        sample = ivm::decode_copy(n_, copy.line, copy.pos.data(), copy.dir.data(), cells.data());
       }
-      if (!schedule.empty()) out.push_back(std::move(schedule));
+      if (!sample.empty()) out.push_back(std::move(sample));
     }
     return out;
   }
@@ -291,8 +291,8 @@ bool GpuEngine::explore(std::chrono::duration<double> budget) { return impl_->ex
 std::vector<Interval> GpuEngine::remaining() { return impl_->remaining(); }
 void GpuEngine::request_stop() { impl_->request_stop(); }
 EngineStats GpuEngine::stats() const { return impl_->stats(); }
-std::vector<std::vector<int>> GpuEngine::sample_schedules(int count) {
-  return impl_->sample_schedules(count);
+std::vector<PromotedSubproblem> GpuEngine::sample_subproblems(int count) {
+  return impl_->sample_subproblems(count);
 }
 const GpuEngineInfo& GpuEngine::info() const { return impl_->info(); }
 

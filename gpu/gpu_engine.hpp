@@ -81,7 +81,7 @@ class GpuEngine : public SearchEngine {
   EngineStats stats() const override;
   // Downloads the sampled IVMs' line, position, directions and matrix and decodes them on
   // the host (ivm::decode_copy).
-  std::vector<std::vector<int>> sample_schedules(int count) override;
+  std::vector<PromotedSubproblem> sample_subproblems(int count) override;
 
   const GpuEngineInfo& info() const;
 

@@ -16,7 +16,7 @@ bool GpuEngine::explore(std::chrono::duration<double>) { return true; }
 std::vector<Interval> GpuEngine::remaining() { return {}; }
 void GpuEngine::request_stop() {}
 EngineStats GpuEngine::stats() const { return {}; }
-std::vector<std::vector<int>> GpuEngine::sample_schedules(int) {
+std::vector<PromotedSubproblem> GpuEngine::sample_subproblems(int) {
   return {};
 }
 const GpuEngineInfo& GpuEngine::info() const {

@@ -8,6 +8,7 @@
 #include <exception>
 #include <optional>
 
+#include "beam_search.hpp"
 #include "heuristic_method.hpp"
 #include "neh.hpp"
 #include "thread_start.hpp"
@@ -15,8 +16,9 @@
 namespace permbb {
 
 HeuristicWorkers::HeuristicWorkers(const Instance& instance, Incumbent& incumbent,
-                                   SolutionPool& pool, const HeuristicWorkerOptions& options)
-    : instance_(instance), incumbent_(incumbent), pool_(pool), options_(options) {
+                                   SolutionPool& pool, SubproblemBoard& board,
+                                   const HeuristicWorkerOptions& options)
+    : instance_(instance), incumbent_(incumbent), pool_(pool), board_(board), options_(options) {
   const int threads = std::max(0, options.threads);
   start_threads(
       threads_, threads, "heuristic", [this](int i) { thread_main(i); },
@@ -52,11 +54,44 @@ void lower_this_thread_priority() {
   (void)::setpriority(PRIO_PROCESS, thread_id, kHeuristicNice);
 }
 
+void lower_atomically(std::atomic<Time>& value, Time candidate) {
+  Time seen = value.load();
+  while (candidate < seen && !value.compare_exchange_weak(seen, candidate)) {
+  }
+}
+
 }  // namespace
+
+Schedule HeuristicWorkers::run_once(int index, std::uint64_t seed, const Schedule& start,
+                                    std::mt19937_64& rng) {
+  const double seconds = options_.seconds_per_run > 0 ? options_.seconds_per_run : 2.0;
+  if (options_.subproblem_dives && index % 2 == 1) {
+    if (const std::optional<PromotedSubproblem> subproblem = board_.take()) {
+      BeamSearchOptions beam;
+      beam.time_limit = seconds;
+      beam.stop = &stop_;
+      const Schedule inside{subproblem->schedule, makespan(instance_, subproblem->schedule)};
+      const PartialSchedule node = node_at_depth(*subproblem, random_dive_depth(*subproblem, rng));
+      dives_.fetch_add(1);
+      Schedule found = beam_search(instance_, node, inside, beam).best;
+      lower_atomically(best_of_dives_, found.makespan);
+      return found;
+    }
+  }
+  HeuristicOptions options;
+  options.time_limit = seconds;
+  options.seed = seed;
+  options.start = start.permutation;
+  options.stop = &stop_;
+  Schedule found = run_heuristic(instance_, HeuristicMethod::kIls, options);
+  lower_atomically(best_of_greedy_, found.makespan);
+  return found;
+}
 
 void HeuristicWorkers::thread_main(int index) {
   lower_this_thread_priority();
   try {
+    std::mt19937_64 rng(options_.seed + static_cast<std::uint64_t>(index));
     std::optional<Schedule> neh_schedule;
     const auto threads = static_cast<std::uint64_t>(std::max(1, options_.threads));
     for (std::uint64_t run = 0; !stop_.load(); ++run) {
@@ -70,12 +105,8 @@ void HeuristicWorkers::thread_main(int index) {
           start = neh_schedule;
         }
       }
-      HeuristicOptions options;
-      options.time_limit = options_.seconds_per_run > 0 ? options_.seconds_per_run : 2.0;
-      options.seed = options_.seed + static_cast<std::uint64_t>(index) + run * threads;
-      options.start = start->permutation;
-      options.stop = &stop_;
-      const Schedule found = run_heuristic(instance_, HeuristicMethod::kIls, options);
+      const std::uint64_t seed = options_.seed + static_cast<std::uint64_t>(index) + run * threads;
+      const Schedule found = run_once(index, seed, *start, rng);
       runs_.fetch_add(1);
       if (incumbent_.offer(found.permutation, found.makespan)) improvements_.fetch_add(1);
       pool_.insert(found);
@@ -87,19 +118,20 @@ void HeuristicWorkers::thread_main(int index) {
 }
 
 int promote_subproblems(SearchEngine& engine, const Instance& instance, Incumbent& incumbent,
-                        SolutionPool& pool) {
-  const std::vector<std::vector<int>> samples = engine.sample_schedules(pool.capacity());
+                        SolutionPool& pool, SubproblemBoard& board) {
+  const std::vector<PromotedSubproblem> samples = engine.sample_subproblems(pool.capacity());
   const std::vector<int>* best = nullptr;
   Time best_value = kInfiniteTime;
-  for (const std::vector<int>& schedule : samples) {
-    const Time value = makespan(instance, schedule);
-    pool.insert(schedule, value);
+  for (const PromotedSubproblem& sample : samples) {
+    const Time value = makespan(instance, sample.schedule);
+    pool.insert(sample.schedule, value);
     if (value < best_value) {
       best_value = value;
-      best = &schedule;
+      best = &sample.schedule;
     }
   }
   if (best != nullptr) incumbent.offer(*best, best_value);
+  board.replace(samples);
   return static_cast<int>(samples.size());
 }
 
@@ -109,7 +141,7 @@ Hybridization::Hybridization(const Instance& instance, Incumbent& incumbent,
       incumbent_(incumbent),
       promote_seconds_(promote_seconds),
       pool_(2 * std::max(1, options.threads)),
-      workers_(instance, incumbent, pool_, options) {}
+      workers_(instance, incumbent, pool_, board_, options) {}
 
 void Hybridization::between_slices(SearchEngine& engine) {
   const auto now = Clock::now();
@@ -119,7 +151,7 @@ void Hybridization::between_slices(SearchEngine& engine) {
   }
   promoted_ = true;
   last_promotion_ = now;
-  promote_subproblems(engine, instance_, incumbent_, pool_);
+  promote_subproblems(engine, instance_, incumbent_, pool_, board_);
   ++promotions_;
 }
 

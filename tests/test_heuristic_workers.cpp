@@ -1,6 +1,7 @@
 // The hybridization's heuristic threads: they improve a bad incumbent on a Taillard instance
 // within seconds, feed the pool, and stop promptly even in the middle of a long run; the
-// promotion of a paused engine's subproblems feeds the pool and the incumbent.
+// promotion of a paused engine's subproblems feeds the pool, the incumbent and the board; dives
+// search inside the board's subproblems at the depth asked for.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -37,11 +38,12 @@ TEST(HeuristicWorkers, ImproveABadIncumbentAndStopPromptly) {
   Incumbent incumbent;
   ASSERT_TRUE(incumbent.offer(identity(inst.jobs()), bad));
   SolutionPool pool(2);
+  SubproblemBoard board;
   HeuristicWorkerOptions options;
   options.threads = 1;
   options.seconds_per_run = 0.3;
   options.seed = 5;
-  HeuristicWorkers workers(inst, incumbent, pool, options);
+  HeuristicWorkers workers(inst, incumbent, pool, board, options);
   const auto started = Clock::now();
   while (incumbent.value() > neh_value && seconds_since(started) < 8) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -63,11 +65,12 @@ TEST(HeuristicWorkers, StopInterruptsALongRun) {
   const Instance inst = taillard::generate(31);  // 50 x 5
   Incumbent incumbent;
   SolutionPool pool(4);
+  SubproblemBoard board;
   HeuristicWorkerOptions options;
   options.threads = 2;
   options.seconds_per_run = 600;
   {
-    HeuristicWorkers workers(inst, incumbent, pool, options);
+    HeuristicWorkers workers(inst, incumbent, pool, board, options);
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     const auto stopping = Clock::now();
     workers.stop();
@@ -99,8 +102,76 @@ TEST(HeuristicWorkers, PromotionFeedsThePoolAndTheIncumbent) {
   ASSERT_TRUE(best.has_value());
   EXPECT_EQ(testing::naive_makespan(inst, best->permutation), best->makespan);
   EXPECT_LE(incumbent.value(), std::min(before, best->makespan));
+  EXPECT_EQ(hybrid.board().size(), static_cast<std::size_t>(hybrid.pool().size()));
   hybrid.between_slices(engine);  // within the period: no second promotion
   EXPECT_EQ(hybrid.promotions(), 1u);
+}
+
+TEST(SubproblemBoard, NodeAtDepthKeepsTheFirstFixedJobsOfEachSide) {
+  // Jobs 4 1 6 fixed in front, 2 0 at the back, 3 5 7 unscheduled.
+  const PromotedSubproblem s{{4, 1, 6, 3, 5, 7, 2, 0}, 3, 2};
+  const PartialSchedule root = node_at_depth(s, 0);
+  EXPECT_TRUE(root.prefix.empty());
+  EXPECT_TRUE(root.suffix.empty());
+  const PartialSchedule whole = node_at_depth(s, 5);
+  EXPECT_EQ(whole.prefix, (std::vector<int>{4, 1, 6}));
+  EXPECT_EQ(whole.suffix, (std::vector<int>{2, 0}));
+  // Depth 3: floor(3 * 2 / 5) = 1 job of the suffix (its last), the rest from the prefix.
+  const PartialSchedule three = node_at_depth(s, 3);
+  EXPECT_EQ(three.prefix, (std::vector<int>{4, 1}));
+  EXPECT_EQ(three.suffix, (std::vector<int>{0}));
+  EXPECT_EQ(node_at_depth(s, 9).prefix.size(), 3u);  // clamped to the fixed jobs
+  EXPECT_TRUE(node_at_depth(s, -1).prefix.empty());
+
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 50; ++i) {
+    const int depth = random_dive_depth(s, rng);
+    EXPECT_GE(depth, 0);
+    EXPECT_LE(depth, 5);
+  }
+}
+
+TEST(SubproblemBoard, TakesInTurnAndReplacesOnPromotion) {
+  SubproblemBoard board;
+  EXPECT_FALSE(board.take().has_value());
+  board.replace({{{0, 1, 2}, 1, 0}, {}, {{2, 1, 0}, 0, 1}});
+  EXPECT_EQ(board.size(), 2u);  // the empty one is dropped
+  EXPECT_EQ(board.take()->schedule, (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(board.take()->schedule, (std::vector<int>{2, 1, 0}));
+  EXPECT_EQ(board.take()->schedule, (std::vector<int>{0, 1, 2}));
+  board.replace({{{1, 0, 2}, 2, 0}});
+  EXPECT_EQ(board.take()->schedule, (std::vector<int>{1, 0, 2}));
+}
+
+TEST(HeuristicWorkers, DivesRunInsideTheBoardsSubproblems) {
+  const Instance inst = taillard::generate(21);  // 20 x 20
+  Incumbent incumbent;
+  SolutionPool pool(4);
+  SubproblemBoard board;
+  // One subproblem on the board: 8 jobs of a bad schedule fixed in front, 6 at the back.
+  const std::vector<int> bad = identity(inst.jobs());
+  board.replace({{bad, 8, 6}});
+  HeuristicWorkerOptions options;
+  options.threads = 2;
+  options.seconds_per_run = 0.1;
+  options.subproblem_dives = true;
+  HeuristicWorkers workers(inst, incumbent, pool, board, options);
+  const auto started = Clock::now();
+  while (workers.dives() < 3 && seconds_since(started) < 10) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  workers.stop();
+  EXPECT_GE(workers.dives(), 3u);
+  EXPECT_GT(workers.runs(), workers.dives());  // thread 0 runs the iterated greedy
+  EXPECT_LT(workers.best_of_dives(), kInfiniteTime);
+  EXPECT_LT(workers.best_of_greedy(), kInfiniteTime);
+  EXPECT_EQ(incumbent.value(), std::min(workers.best_of_dives(), workers.best_of_greedy()));
+  EXPECT_TRUE(workers.error().empty());
+  EXPECT_LT(incumbent.value(), makespan(inst, bad));
+  EXPECT_EQ(testing::naive_makespan(inst, incumbent.permutation()), incumbent.value());
+  for (const Schedule& kept : pool.contents()) {
+    EXPECT_EQ(testing::naive_makespan(inst, kept.permutation), kept.makespan);
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // ivm::decode_copy (ivm_sample.hpp): the host-side promotion of an IVM's subproblem from
 // copies of its arrays, as the GPU engine downloads them, equals ivm::decode on the IVM itself
-// for both cell widths, and rejects copies that do not describe a node.
+// for both cell widths, with as many prefix (suffix) jobs as rows 0..line branch forward
+// (backward), and rejects copies that do not describe a node.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -62,17 +63,22 @@ TEST(IvmSample, DecodeCopyEqualsDecodeForBothCellWidths) {
     int suffix_begin = 0;
     ivm::decode(ivm.view(), expected.data(), &suffix_begin);
     ASSERT_TRUE(is_permutation_of_jobs(expected, n));
+    int backward_rows = 0;
+    for (int r = 0; r <= ivm.line; ++r) backward_rows += ivm.dir[r];
+    const int forward_rows = ivm.line + 1 - backward_rows;
 
     // Only rows 0..line are copied, as the device stores them.
     const auto used = static_cast<std::size_t>(ivm::row_offset(ivm.line + 1, n));
     const std::vector<std::int16_t> wide(ivm.matrix.begin(), ivm.matrix.begin() + used);
-    EXPECT_EQ(ivm::decode_copy(n, ivm.line, ivm.pos.data(), ivm.dir.data(), wide.data()), expected)
-        << "trial " << trial;
     std::vector<std::int8_t> narrow(used);
     for (std::size_t i = 0; i < used; ++i) narrow[i] = static_cast<std::int8_t>(wide[i]);
-    EXPECT_EQ(ivm::decode_copy(n, ivm.line, ivm.pos.data(), ivm.dir.data(), narrow.data()),
-              expected)
-        << "trial " << trial;
+    for (const PromotedSubproblem& copy :
+         {ivm::decode_copy(n, ivm.line, ivm.pos.data(), ivm.dir.data(), wide.data()),
+          ivm::decode_copy(n, ivm.line, ivm.pos.data(), ivm.dir.data(), narrow.data())}) {
+      EXPECT_EQ(copy.schedule, expected) << "trial " << trial;
+      EXPECT_EQ(copy.prefix, forward_rows) << "trial " << trial;
+      EXPECT_EQ(copy.suffix, backward_rows) << "trial " << trial;
+    }
   }
 }
 

@@ -197,7 +197,7 @@ bool is_permutation_of(const std::vector<int>& s, int n) {
 
 // Hybridization (2022 §4.2.3): between slices the paused engine promotes its IVMs'
 // subproblems to complete schedules, and doing so changes nothing in the search.
-TEST(MulticoreEngine, SampleSchedulesGivesPermutationsAndLeavesTheSearchExact) {
+TEST(MulticoreEngine, SampleSubproblemsGivesNodesAndLeavesTheSearchExact) {
   std::mt19937 rng(43);
   for (int trial = 0; trial < 6; ++trial) {
     const int n = 8 + trial % 2;
@@ -207,20 +207,24 @@ TEST(MulticoreEngine, SampleSchedulesGivesPermutationsAndLeavesTheSearchExact) {
     MulticoreOptions options;
     options.threads = 3;
     MulticoreEngine engine(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, options);
-    EXPECT_TRUE(engine.sample_schedules(4).empty());  // no work yet
+    EXPECT_TRUE(engine.sample_subproblems(4).empty());  // no work yet
     engine.set_work(whole_space(n));
     while (!engine.explore(std::chrono::duration<double>(0.0005))) {
-      const auto samples = engine.sample_schedules(2);
+      const auto samples = engine.sample_subproblems(2);
       EXPECT_LE(samples.size(), 2u);
-      EXPECT_TRUE(engine.sample_schedules(0).empty());
-      for (const auto& s : samples) EXPECT_TRUE(is_permutation_of(s, n));
+      EXPECT_TRUE(engine.sample_subproblems(0).empty());
+      for (const auto& s : samples) {
+        EXPECT_TRUE(is_permutation_of(s.schedule, n));
+        EXPECT_GE(s.prefix + s.suffix, 1);  // a node below the root
+        EXPECT_LE(s.prefix + s.suffix, n);
+      }
     }
     EXPECT_EQ(incumbent.value(), optimum) << "trial " << trial;
-    EXPECT_TRUE(engine.sample_schedules(4).empty());  // exhausted
+    EXPECT_TRUE(engine.sample_subproblems(4).empty());  // exhausted
   }
 }
 
-TEST(MulticoreEngine, SampleSchedulesOnAPausedTaillardSearch) {
+TEST(MulticoreEngine, SampleSubproblemsOnAPausedTaillardSearch) {
   const Instance inst = taillard::generate(21);  // 20 x 20: far from done after 50 ms
   Incumbent incumbent(taillard::best_known_makespan(21));
   MulticoreOptions options;
@@ -228,15 +232,15 @@ TEST(MulticoreEngine, SampleSchedulesOnAPausedTaillardSearch) {
   MulticoreEngine engine(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, options);
   engine.set_work(whole_space(inst.jobs()));
   ASSERT_FALSE(engine.explore(std::chrono::duration<double>(0.05)));
-  const auto samples = engine.sample_schedules(8);
+  const auto samples = engine.sample_subproblems(8);
   ASSERT_FALSE(samples.empty());
   EXPECT_LE(samples.size(), 2u);  // at most one per explorer
   for (const auto& s : samples) {
-    EXPECT_TRUE(is_permutation_of(s, inst.jobs()));
-    EXPECT_GE(testing::naive_makespan(inst, s), taillard::best_known_makespan(21));
+    EXPECT_TRUE(is_permutation_of(s.schedule, inst.jobs()));
+    EXPECT_GE(testing::naive_makespan(inst, s.schedule), taillard::best_known_makespan(21));
   }
   const auto before = engine.remaining();
-  engine.sample_schedules(8);
+  engine.sample_subproblems(8);
   EXPECT_EQ(engine.remaining(), before);  // sampling explores nothing
 }
 

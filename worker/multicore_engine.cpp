@@ -337,8 +337,8 @@ void MulticoreEngine::request_stop() {
 }
 
 // The slots with work, up to `count` of them spread evenly over the busy ones.
-std::vector<std::vector<int>> MulticoreEngine::sample_schedules(int count) {
-  std::vector<std::vector<int>> out;
+std::vector<PromotedSubproblem> MulticoreEngine::sample_subproblems(int count) {
+  std::vector<PromotedSubproblem> out;
   if (count <= 0) return out;
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<Slot*> busy;
@@ -356,7 +356,7 @@ std::vector<std::vector<int>> MulticoreEngine::sample_schedules(int count) {
       publish(slot);
       continue;
     }
-    out.push_back(slot.explorer.current_schedule());
+    out.push_back(slot.explorer.current_subproblem());
   }
   return out;
 }

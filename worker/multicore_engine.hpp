@@ -46,7 +46,7 @@ class MulticoreEngine : public SearchEngine {
   void request_stop() override;
   EngineStats stats() const override;
   void cap_nodes(std::uint64_t total) override { node_cap_.store(total); }
-  std::vector<std::vector<int>> sample_schedules(int count) override;
+  std::vector<PromotedSubproblem> sample_subproblems(int count) override;
 
  private:
   // One thread's IVM. The owner holds `mutex` while it explores a chunk; a thief holds it to

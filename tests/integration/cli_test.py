@@ -99,6 +99,19 @@ class Hybridization(unittest.TestCase):
         self.assertEqual(result["makespan"], 1659)
         self.assertEqual(sorted(result["permutation"]), list(range(1, 21)))
 
+    def test_dives_are_on_by_default_and_can_be_turned_off(self):
+        # Two threads: the second dives into the promoted subproblems (default) or runs the
+        # iterated greedy too (--no-heuristic-dives); the closing line says which ran. ta021
+        # (20 x 20) is far from done after 2 s: subproblems are promoted every second.
+        common = ["solve", "ta021", "--heuristic-threads", "2", "--heuristic-seconds", "0.2",
+                  "--no-gpu", "--threads", "1", "--progress", "0.1", "--time-limit", "2.5"]
+        for flags, dives_ran in (([], True), (["--no-heuristic-dives"], False)):
+            proc = run(*common, *flags)
+            self.assertEqual(proc.returncode, 3, proc.stderr)  # incomplete at the time limit
+            summary = [line for line in proc.stderr.splitlines() if "subproblem dives" in line]
+            self.assertEqual(len(summary), 1, proc.stderr)
+            self.assertEqual("dives none)" not in summary[0], dives_ran, summary[0])
+
     def test_negative_heuristic_threads_below_auto_are_refused(self):
         proc = run("solve", "ta001", "--heuristic-threads", "-2", "--quiet")
         self.assertNotEqual(proc.returncode, 0)

@@ -139,6 +139,16 @@ class ClusterSolves(unittest.TestCase):
         self.assertEqual(result["cluster"]["worker_lowest_bounds"], [1659, 1659])
         self.assertTrue(result["cluster"]["coverage_holds"])
 
+    def test_workers_summarize_their_heuristics_at_log_level_debug_only(self):
+        base = [MPIRUN, "--oversubscribe", "-np", "3", BIN, "solve", "ta012", "--threads", "1",
+                "--no-gpu", "--heuristic-threads", "1", "--heuristic-seconds", "0.2"]
+        for level, lines in (("info", 0), ("debug", 2)):
+            proc = subprocess.run(base + ["--log-level", level], capture_output=True, text=True,
+                                  timeout=TIMEOUT, env=ENV)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            summaries = [l for l in proc.stderr.splitlines() if "heuristic runs (" in l]
+            self.assertEqual(len(summaries), lines, proc.stderr)
+
     def test_a_failing_worker_aborts_the_job_with_a_message(self):
         proc, _ = mpirun(3, "ta017", "--ub", "opt", "--fault-injection", "worker-exception",
                          timeout=60)
