@@ -69,9 +69,10 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
       ->check(number_in_range(0, 16));
   command
       .add_option("--heuristic-threads", options.heuristic_threads,
-                  "threads running iterated greedy from the B&B's subproblems beside the "
-                  "explorers (-1: auto, 0 with the CPU engine, with the GPU engine the process's "
-                  "cores less one per GPU pool and one for MPI; at most the process's cores)")
+                  "heuristic threads beside the explorers, fed with the B&B's subproblems "
+                  "(iterated greedy, and dives: --heuristic-dives) (-1: auto, 0 with the CPU "
+                  "engine, with the GPU engine the process's cores less one per GPU pool and "
+                  "one for MPI; at most the process's cores)")
       ->check(number_in_range(-1, kMaxThreadsOption))
       ->capture_default_str();
   command

@@ -129,14 +129,20 @@ class ClusterSolves(unittest.TestCase):
     def test_heuristic_threads_in_the_workers_keep_the_optimum_global(self):
         # ta012 (20 x 10): 1659 (shared/notes). Each worker runs a heuristic thread and
         # promotes its subproblems; the coordinator's incumbent is the best of all: the
-        # optimum, which every worker ends up pruning with.
+        # optimum. No worker prunes below it; one found it or learnt it before its last
+        # report (a worker already idle when a heuristic finds it late reports no more: its
+        # last report may name an earlier bound; test_the_global_best_reaches_every_worker
+        # checks the broadcast where the search outlasts the improvement).
         proc, result = mpirun(3, "ta012", "--heuristic-threads", "1", "--heuristic-seconds",
                               "0.5", "--worker-checkpoint-interval", "0.05")
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertEqual(result["status"], "optimal")
         self.assertEqual(result["makespan"], 1659)
         self.assertEqual(sorted(result["permutation"]), list(range(1, 21)))
-        self.assertEqual(result["cluster"]["worker_lowest_bounds"], [1659, 1659])
+        bounds = result["cluster"]["worker_lowest_bounds"]
+        self.assertEqual(len(bounds), 2)
+        self.assertTrue(all(b is None or b >= 1659 for b in bounds), bounds)
+        self.assertIn(1659, bounds)
         self.assertTrue(result["cluster"]["coverage_holds"])
 
     def test_workers_summarize_their_heuristics_at_log_level_debug_only(self):
