@@ -84,6 +84,18 @@ def table(results, configs, instances):
     return "\n".join(rows)
 
 
+def count_mismatches(results):
+    """Complete runs of one instance and bound whose node counts differ (mapping, placement and
+    screen change the speed only): lines naming them, empty when all agree."""
+    counts = {}
+    for r in results:
+        if r["complete"]:
+            counts.setdefault((r["instance"], r["bound"]), {})[r["config"]] = r["nodes_decomposed"]
+    return [f"COUNT MISMATCH {instance} {bound}: {by_config}"
+            for (instance, bound), by_config in counts.items()
+            if len(set(by_config.values())) > 1]
+
+
 def config_of(result):
     """The configuration name a recorded driver line was run with."""
     name = result["bound"]
@@ -134,6 +146,9 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)
+    mismatches = count_mismatches(results)
+    if mismatches:
+        sys.exit("\n".join(mismatches))
 
 
 if __name__ == "__main__":
