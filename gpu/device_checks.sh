@@ -4,8 +4,7 @@
 # permbb-cpu-check). Logs go to $OUT (default ./device-out). Each step has a time limit, so a
 # hang costs that step only.
 #   gpu/device_checks.sh [BIN_DIR] [tests|problems|sanitize|sweep|bench|large|contention|pools|
-#                                  divergence|records|pcmax|pcmax-large|knapsack-threshold|
-#                                  lb2-screen]...
+#                                  divergence|records|pcmax|pcmax-large|knapsack-threshold]...
 # BASELINE_BIN (optional): an older permbb whose GPU runs the pcmax steps put beside.
 # The flag lists below ($flags, $args) are split into words on purpose.
 # shellcheck disable=SC2086
@@ -107,12 +106,6 @@ for step in $STEPS; do
       timeout 590 python3 bench/records.py --bin "$BIN/permbb" --run-dir "$records" \
         --budget "${RECORDS_BUDGET:-540}" --json "$OUT/records.json" 2>&1 | tee -a "$OUT/records.md"
       tar czf "$OUT/records-runs.tgz" -C "$(dirname "$records")" "$(basename "$records")" ;;
-    lb2-screen)
-      # bench/gpu_lb2.py: LB2 one lane per child against the two phases (bound_items_lb2) at
-      # several screens, ta021-ta030 at the optimum (node counts must agree per bound).
-      timeout 590 python3 bench/gpu_lb2.py --bin "$BIN/permbb-gpu-check" --budget 40 \
-        --configs lb1,lb2,lb2-screen-0,lb2-screen-1,lb2-screen-2,lb2-screen-4,lb1+lb2,lb1+lb2-screen-1,lb1+lb2-screen-2 \
-        --json "$OUT/lb2-screen.json" 2>&1 | tee -a "$OUT/lb2-screen.md" ;;
     bench)
       timeout 250 python3 bench/gpu.py --bin "$BIN/permbb" --cpu-budget 10 --gpu-budget 20 \
         --json "$OUT/bench.json" 2>&1 | tee -a "$OUT/bench.md" ;;

@@ -149,17 +149,11 @@ enum class GpuMapping : int { kStatic = 0, kRemap = 1 };
 // machines (every Taillard and VRF instance).
 inline constexpr int kMaxGpuLb2Machines = 64;
 
-// LB2's two phases (warp_lb2.cuh, bound_items_lb2): kLb2ScreenOff keeps one lane per child
-// over every pair; N >= 0 screens each child with its first N pairs on its lane and finishes
-// the uncut ones with the whole warp over the pairs.
-inline constexpr int kLb2ScreenOff = -1;
-
 // Launch-wide settings of the exploration kernel.
 struct ExploreParams {
   FlowshopView data;  // global memory
   GpuBound bound = GpuBound::kLb1;
   GpuMapping mapping = GpuMapping::kRemap;
-  int lb2_screen = kLb2ScreenOff;  // kRemap only
   JohnsonView johnson;         // device memory (LB2 only)
   bool johnson_shared = false;  // a per-block copy of johnson's arrays in shared memory
   int johnson_bytes = 0;        // its size, 16-aligned (0 when not shared)

@@ -137,17 +137,9 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
   params.rule = settings.branching;
   params.bound = gpu_bound_of(settings.bound);
   params.mapping = options.remap ? GpuMapping::kRemap : GpuMapping::kStatic;
-  params.lb2_screen = options.lb2_screen < 0 ? kLb2ScreenOff : options.lb2_screen;
   if (params.bound != GpuBound::kLb1) {
     if (johnson == nullptr) throw std::invalid_argument("GPU explorer: LB2 needs JohnsonTables");
-    // The screen's own pairs should be the likeliest to cut: the root order (the host keeps
-    // its order, so its bounds at or above a cutoff may differ from the device's: same pruning).
-    if (params.lb2_screen == kLb2ScreenOff) {
-      prepare_johnson(*johnson, options.johnson_placement, params, data);
-    } else {
-      prepare_johnson(johnson->reordered(pairs_by_root_bound(tables.view(), *johnson)),
-                      options.johnson_placement, params, data);
-    }
+    prepare_johnson(*johnson, options.johnson_placement, params, data);
   }
   params.select = options.warp_select ? kSelectWarp : kSelectLane0;
   params.steps = options.steps_per_launch > 0 ? options.steps_per_launch : kDefaultSteps;

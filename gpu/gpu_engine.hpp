@@ -35,10 +35,6 @@ struct GpuOptions {
   // LB2 bounds: compacted (remap) or static thread-to-child mapping (device_types.hpp,
   // GpuMapping); same nodes.
   bool remap = true;
-  // LB2 with remap: pairs each lane screens its child with before the warp finishes the
-  // uncut children together (device_types.hpp, kLb2ScreenOff: one lane per child throughout);
-  // same nodes.
-  int lb2_screen = -1;
   // LB2 bounds: Johnson's tables in shared memory per block (1), in global memory (2), or
   // chosen from the occupancy that shared memory leaves (0).
   int johnson_placement = 0;

@@ -6,7 +6,7 @@
 //   permbb-gpu-check INSTANCE [--ub opt|inf|N] [--ivms K] [--pools P] [--steps S] [--placement 0..3]
 //                    [--lane0-select] [--trigger FRACTION]
 //                    [--branch minmin|minmin-fwd-ties|maxsum|forward|backward]
-//                    [--bound lb1|lb2|lb2-adjacent|lb1+lb2] [--static-map] [--lb2-screen N]
+//                    [--bound lb1|lb2|lb2-adjacent|lb1+lb2] [--static-map]
 //                    [--johnson-placement 0..2] [--budget SECONDS] [--reference]
 //   permbb-cpu-check INSTANCE [--ub ...] [--branch ...] [--bound ...] [--threads N]
 // --reference also runs the sequential IvmExplorer at the same upper bound and reports its
@@ -63,7 +63,6 @@ Args parse(int argc, char** argv) {
     else if (arg == "--branch") a.branching = parse_branching_rule(value());
     else if (arg == "--bound") a.bound = parse_bound_kind(value());
     else if (arg == "--static-map") a.options.remap = false;
-    else if (arg == "--lb2-screen") a.options.lb2_screen = std::stoi(value());
     else if (arg == "--johnson-placement") a.options.johnson_placement = std::stoi(value());
     else if (arg == "--budget") a.budget = std::stod(value());
     else if (arg == "--reference") a.reference = true;

@@ -40,108 +40,6 @@ __device__ __forceinline__ Time child_lb2(const Lb2Node& node, int job, int dire
                          node.scheduled, job, direction, cutoff, side);
 }
 
-// One child of the node being bounded: the job it adds, the side it adds it to, and where
-// its bound goes.
-struct Lb2Item {
-  int job;
-  int direction;
-  Time* slot;
-};
-
-// The child's front and back: the node's, with the job added on its side (into `side`).
-__device__ __forceinline__ void child_sides(const Lb2Node& node, const Lb2Item& item,
-                                            Time* side, const Time** front, const Time** back) {
-  lb1_add_job(node.data, item.direction == kFront ? node.front : node.back, item.job,
-              item.direction, side);
-  *front = item.direction == kFront ? side : node.front;
-  *back = item.direction == kFront ? node.back : side;
-}
-
-// The child's LB1 and its pairs [0, screen) on this lane alone, stopping at the cutoff (as
-// lb2_child_bound with fewer pairs): the bound so far.
-__device__ __forceinline__ Time screen_child(const Lb2Node& node, const Lb2Item& item,
-                                             int screen, Time cutoff) {
-  const Time lb1 = lb1_child_bound(node.data, node.front, node.back, node.remain, item.job,
-                                   item.direction);
-  if (lb1 >= cutoff || screen == 0) return lb1;
-  Time side[kMaxGpuLb2Machines];
-  const Time *front, *back;
-  child_sides(node, item, side, &front, &back);
-  JohnsonView first = node.johnson;
-  first.pairs = screen < first.pairs ? screen : first.pairs;
-  return lb2_from_lb1(first, lb1, front, back, node.scheduled, item.job, cutoff);
-}
-
-// The pairs [first, pairs) of one child, by the whole warp: lane l sweeps pairs first + l,
-// first + l + 32, ..., and after each round of 32 the warp takes the maximum and stops once
-// it reaches the cutoff. *item.slot (the bound so far) becomes the child's bound: exact LB2
-// below the cutoff, a valid bound at or above it otherwise.
-__device__ __forceinline__ void finish_child_across_lanes(const Lb2Node& node,
-                                                          const Lb2Item& item, int first,
-                                                          Time cutoff) {
-  Time side[kMaxGpuLb2Machines];
-  const Time *front, *back;
-  child_sides(node, item, side, &front, &back);
-  Time best = *item.slot;
-  for (int round = first; round < node.johnson.pairs && best < cutoff; round += kSize) {
-    const int pair = round + lane();
-    Time mine = best;
-    if (pair < node.johnson.pairs) {
-      const Time bound =
-          johnson_pair_bound(node.johnson, pair, front, back, node.scheduled, item.job);
-      mine = bound > mine ? bound : mine;
-    }
-    best = max(mine);  // warp-uniform: every lane leaves the loop together
-  }
-  __syncwarp();
-  if (lane() == 0) *item.slot = best;
-  __syncwarp();
-}
-
-// LB2 of `items` children (item(t) for t < items) in two phases, for warps whose lanes would
-// otherwise wait on the few children that no pair cuts (they sweep every pair, while most
-// children are cut after one or two): each lane screens its child with the first `screen`
-// pairs; the children still below the cutoff are then finished, 32 at a time, by the whole
-// warp over the pairs (finish_child_across_lanes) when that takes fewer sweeps per lane than
-// each lane finishing its own child, else lane by lane. Same values below the cutoff as
-// lb2_child_bound, and at or above it wherever that is (so the same pruning and branching).
-template <class Items>
-__device__ __forceinline__ void bound_items_lb2(const Lb2Node& node, int items,
-                                                const Items& item, Time cutoff, int screen) {
-  const int pairs = node.johnson.pairs;
-  const int rest = screen < pairs ? pairs - screen : 0;
-  const int rounds = (rest + kSize - 1) / kSize;
-  for (int base = 0; base < items; base += kSize) {
-    const int t = base + lane();
-    bool open = false;
-    if (t < items) {
-      const Lb2Item mine = item(t);
-      *mine.slot = screen_child(node, mine, screen, cutoff);
-      open = rest > 0 && *mine.slot < cutoff;
-    }
-    unsigned waiting = __ballot_sync(kAll, open);
-    __syncwarp();
-    if (__popc(waiting) * rounds < rest) {
-      for (; waiting != 0; waiting &= waiting - 1) {
-        finish_child_across_lanes(node, item(base + __ffs(waiting) - 1), screen, cutoff);
-      }
-    } else if (open) {
-      const Lb2Item mine = item(t);
-      Time side[kMaxGpuLb2Machines];
-      const Time *front, *back;
-      child_sides(node, mine, side, &front, &back);
-      Time lb = *mine.slot;
-      for (int pair = screen; pair < pairs && lb < cutoff; ++pair) {
-        const Time bound =
-            johnson_pair_bound(node.johnson, pair, front, back, node.scheduled, mine.job);
-        lb = bound > lb ? bound : lb;
-      }
-      *mine.slot = lb;
-    }
-    __syncwarp();
-  }
-}
-
 // LB2 of the children in the wanted directions: lb[direction * n + i] for the job of
 // cells[i]. kRemap with both directions interleaves them (item t: child t/2, direction t%2,
 // 2016 Algorithm 5), so 2*count items fill ceil(2*count/32) passes; kStatic runs a pass set
@@ -150,18 +48,7 @@ template <class Cell>
 __device__ __forceinline__ void bound_children_lb2(const Lb2Node& node, const Cell* cells,
                                                    int count, bool want_front, bool want_back,
                                                    Time cutoff, GpuMapping mapping, Time* lb,
-                                                   int n, int screen = kLb2ScreenOff) {
-  if (mapping == GpuMapping::kRemap && want_front && want_back && screen != kLb2ScreenOff) {
-    bound_items_lb2(
-        node, 2 * count,
-        [&](int t) {
-          const int i = t >> 1;
-          const int direction = t & 1;
-          return Lb2Item{ivm::job_of(cells[i]), direction, lb + direction * n + i};
-        },
-        cutoff, screen);
-    return;
-  }
+                                                   int n) {
   if (mapping == GpuMapping::kRemap && want_front && want_back) {
     for (int t = lane(); t < 2 * count; t += kSize) {
       const int i = t >> 1;
@@ -187,8 +74,7 @@ __device__ __forceinline__ void bound_children_lb2(const Lb2Node& node, const Ce
 template <class Cell>
 __device__ __forceinline__ void refine_with_lb2(const Lb2Node& node, const Cell* cells,
                                                 int count, int direction, Time upper_bound,
-                                                GpuMapping mapping, Time* kept, int* todo,
-                                                int screen = kLb2ScreenOff) {
+                                                GpuMapping mapping, Time* kept, int* todo) {
   if (mapping == GpuMapping::kStatic) {
     for (int i = lane(); i < count; i += kSize) {
       if (kept[i] < upper_bound) {
@@ -208,16 +94,6 @@ __device__ __forceinline__ void refine_with_lb2(const Lb2Node& node, const Cell*
     listed += __popc(ballot);
   }
   __syncwarp();
-  if (screen != kLb2ScreenOff) {
-    bound_items_lb2(
-        node, listed,
-        [&](int t) {
-          const int i = todo[t];
-          return Lb2Item{ivm::job_of(cells[i]), direction, kept + i};
-        },
-        upper_bound, screen);
-    return;
-  }
   for (int t = lane(); t < listed; t += kSize) {
     const int i = todo[t];
     kept[i] = child_lb2(node, ivm::job_of(cells[i]), direction, upper_bound);

@@ -26,7 +26,6 @@ struct EmulatedGpuConfig {
   double trigger = 0.8;
   int select = kSelectWarp;
   GpuMapping mapping = GpuMapping::kRemap;
-  int lb2_screen = kLb2ScreenOff;
 };
 
 // K IVMs in host memory, explored round by round as GpuEngine does on the device; `Cell` is
@@ -82,7 +81,6 @@ class EmulatedEngine {
     params_.rule = rule;
     params_.bound = gpu_bound_of(bound);
     params_.mapping = config.mapping;
-    params_.lb2_screen = config.lb2_screen;
     params_.johnson = johnson_.view();
     params_.placement = config.placement;
     params_.layout =
