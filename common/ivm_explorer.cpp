@@ -6,6 +6,7 @@
 
 #include "branching.hpp"
 #include "factoradic.hpp"
+#include "ivm_sample.hpp"
 #include "lb1.hpp"
 
 namespace permbb {
@@ -261,13 +262,6 @@ void IvmExplorer::set_end(const int* new_end) {
   if (!ivm::before_end(view())) exhausted_ = true;
 }
 
-PromotedSubproblem IvmExplorer::current_subproblem() {
-  PromotedSubproblem out;
-  out.schedule.resize(static_cast<std::size_t>(n_));
-  int suffix_begin = 0;
-  out.prefix = ivm::decode(view(), out.schedule.data(), &suffix_begin);
-  out.suffix = n_ - suffix_begin;
-  return out;
-}
+PromotedSubproblem IvmExplorer::current_subproblem() { return ivm::decode_subproblem(view()); }
 
 }  // namespace permbb

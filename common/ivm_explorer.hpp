@@ -7,9 +7,9 @@
 #include "flowshop_tables.hpp"
 #include "incumbent.hpp"
 #include "ivm.hpp"
-#include "promoted_subproblem.hpp"
 #include "johnson_tables.hpp"
 #include "lb2_children.hpp"
+#include "promoted_subproblem.hpp"
 #include "search_settings.hpp"
 
 namespace permbb {

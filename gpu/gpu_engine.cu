@@ -144,7 +144,7 @@ class GpuEngine::Impl {
       PromotedSubproblem sample;
       if (pool_->view().cell_bytes == 1) {
         sample = ivm::decode_copy(n_, copy.line, copy.pos.data(), copy.dir.data(),
-                                    copy.matrix_bytes.data());
+                                  copy.matrix_bytes.data());
       } else {
         std::vector<std::int16_t> cells(copy.matrix_bytes.size() / 2);
         std::memcpy(cells.data(), copy.matrix_bytes.data(), cells.size() * 2);
