@@ -10,6 +10,9 @@ seconds and nodes/second, and the total time per configuration. Configurations:
   lb2-adjacent    LB2 over adjacent machine pairs only
   lb1+lb2         LB1 for both children sets, LB2 for the kept set's survivors (remapped)
   lb1+lb2-static  the same, static mapping
+  lb2-screen-N, lb1+lb2-screen-N
+                  LB2 in two phases (warp_lb2.cuh, bound_items_lb2): each lane screens its
+                  child with the first N pairs, then the warp finishes the uncut ones together
 
 Tree sizes are set beside the 2016 paper's Table 1 (LB2 at the optimum, millions of nodes).
 Drives permbb-gpu-check (built with the CUDA explorer, beside permbb). Prints a Markdown
@@ -35,6 +38,9 @@ CONFIGS = {
     "lb1+lb2": ["--bound", "lb1+lb2"],
     "lb1+lb2-static": ["--bound", "lb1+lb2", "--static-map"],
 }
+for screen in (0, 1, 2, 4, 8):
+    CONFIGS[f"lb2-screen-{screen}"] = ["--bound", "lb2", "--lb2-screen", str(screen)]
+    CONFIGS[f"lb1+lb2-screen-{screen}"] = ["--bound", "lb1+lb2", "--lb2-screen", str(screen)]
 DEFAULT_CONFIGS = "lb1,lb2,lb2-static,lb2-adjacent,lb1+lb2,lb1+lb2-static"
 # 2016 paper, Table 1: decomposed nodes (millions) with LB2 at the optimum, ta021..ta030.
 PAPER_TABLE1_MILLIONS = {21: 41.4, 22: 22.1, 23: 140.8, 24: 40.1, 25: 41.4, 26: 71.4,
@@ -76,6 +82,18 @@ def table(results, configs, instances):
         cells += ["", f"{totals[c]:.1f}", ""]
     rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
+
+
+def count_mismatches(results):
+    """Complete runs of one instance and bound whose node counts differ (mapping, placement and
+    screen change the speed only): lines naming them, empty when all agree."""
+    counts = {}
+    for r in results:
+        if r["complete"]:
+            counts.setdefault((r["instance"], r["bound"]), {})[r["config"]] = r["nodes_decomposed"]
+    return [f"COUNT MISMATCH {instance} {bound}: {by_config}"
+            for (instance, bound), by_config in counts.items()
+            if len(set(by_config.values())) > 1]
 
 
 def config_of(result):
@@ -128,6 +146,9 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)
+    mismatches = count_mismatches(results)
+    if mismatches:
+        sys.exit("\n".join(mismatches))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "lb1.hpp"
+
 namespace permbb {
 namespace {
 
@@ -59,6 +61,45 @@ JohnsonTables::JohnsonTables(const Instance& instance, MachinePairs pairs)
   }
 }
 
+JohnsonTables JohnsonTables::reordered(const std::vector<int>& order) const {
+  JohnsonTables out = *this;
+  const auto n = static_cast<std::size_t>(jobs_);
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const auto from = static_cast<std::size_t>(order[i]);
+    out.machine_a_[i] = machine_a_[from];
+    out.machine_b_[i] = machine_b_[from];
+    std::copy_n(sequence_.begin() + static_cast<std::ptrdiff_t>(from * n), n,
+                out.sequence_.begin() + static_cast<std::ptrdiff_t>(i * n));
+  }
+  return out;
+}
+
+std::vector<JohnsonEntry> JohnsonTables::sequence_with_stride(int stride) const {
+  const auto n = static_cast<std::size_t>(jobs_);
+  std::vector<JohnsonEntry> out(static_cast<std::size_t>(pair_count()) * stride, JohnsonEntry{});
+  for (std::size_t pair = 0; pair < static_cast<std::size_t>(pair_count()); ++pair) {
+    std::copy_n(sequence_.begin() + static_cast<std::ptrdiff_t>(pair * n), n,
+                out.begin() + static_cast<std::ptrdiff_t>(pair * stride));
+  }
+  return out;
+}
+
+std::vector<int> pairs_by_root_bound(const FlowshopView& data, const JohnsonTables& johnson) {
+  const int m = data.machines;
+  std::vector<Time> front(m), back(m), remain(m);
+  lb1_root(data, front.data(), back.data(), remain.data());
+  const std::vector<unsigned char> scheduled(static_cast<std::size_t>(johnson.jobs()), 0);
+  const JohnsonView view = johnson.view();
+  std::vector<Time> bound(static_cast<std::size_t>(johnson.pair_count()));
+  for (int pair = 0; pair < johnson.pair_count(); ++pair) {
+    bound[pair] = johnson_pair_bound(view, pair, front.data(), back.data(), scheduled.data(), -1);
+  }
+  std::vector<int> order(bound.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return bound[x] > bound[y]; });
+  return order;
+}
+
 JohnsonView JohnsonTables::view() const {
   JohnsonView v;
   v.pairs = pair_count();
@@ -66,6 +107,7 @@ JohnsonView JohnsonTables::view() const {
   v.machine_a = machine_a_.data();
   v.machine_b = machine_b_.data();
   v.sequence = sequence_.data();
+  v.stride = jobs_;
   return v;
 }
 

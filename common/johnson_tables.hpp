@@ -29,6 +29,13 @@ class JohnsonTables {
   const std::vector<int>& machine_a() const { return machine_a_; }
   const std::vector<int>& machine_b() const { return machine_b_; }
   const std::vector<JohnsonEntry>& sequence() const { return sequence_; }
+  // The sequences `stride` >= jobs() entries apart (the gaps zero): JohnsonView::stride.
+  std::vector<JohnsonEntry> sequence_with_stride(int stride) const;
+
+  // The same pairs in another order: pair i of the result is pair order[i] of these (order is
+  // a permutation of 0..pair_count()-1). LB2 is the maximum over the pairs, so only where its
+  // early exit stops changes, never a bound below the cutoff.
+  JohnsonTables reordered(const std::vector<int>& order) const;
 
  private:
   int jobs_;
@@ -36,5 +43,11 @@ class JohnsonTables {
   std::vector<int> machine_b_;
   std::vector<JohnsonEntry> sequence_;  // [pair * jobs + rank]
 };
+
+// The pairs by decreasing two-machine bound at the root (no job fixed; ties by index): the
+// pairs that bound the whole instance highest are the likeliest to cut a child off first. A
+// static order for the GPU's LB2 screen (gpu/warp_lb2.cuh); the CPU learns its order
+// (lb2_pair_order.hpp).
+std::vector<int> pairs_by_root_bound(const FlowshopView& data, const JohnsonTables& johnson);
 
 }  // namespace permbb

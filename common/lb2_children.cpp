@@ -22,8 +22,11 @@ Lb2Children::Lb2Children(const FlowshopView& data, const JohnsonView& johnson)
       w_(johnson.jobs),
       side_(data.machines) {
   open_jobs_.reserve(johnson.jobs);
-  for (int i = 0; i < johnson.pairs * johnson.jobs; ++i) {
-    rank_[(i / johnson.jobs) * johnson.jobs + johnson.sequence[i].job] = i % johnson.jobs;
+  for (int pair = 0; pair < johnson.pairs; ++pair) {
+    for (int rank = 0; rank < johnson.jobs; ++rank) {
+      const int job = johnson.sequence[pair * johnson.stride + rank].job;
+      rank_[pair * johnson.jobs + job] = rank;
+    }
   }
 }
 
@@ -59,7 +62,7 @@ const std::uint64_t* Lb2Children::open_ranks(int pair) {
 // The node's unscheduled jobs in `pair`'s Johnson order, into open_; returns their count.
 int Lb2Children::gather_open(int pair) {
   const std::uint64_t* mask = open_ranks(pair);
-  const JohnsonEntry* sequence = johnson_.sequence + pair * johnson_.jobs;
+  const JohnsonEntry* sequence = johnson_.sequence + pair * johnson_.stride;
   int count = 0;
   for (int word = 0; word < words_; ++word) {
     for (std::uint64_t bits = mask[word]; bits != 0; bits &= bits - 1) {
@@ -125,7 +128,7 @@ Time Lb2Children::swept_pair_bound(int pair, int job, const Time* child_front,
   const Time rest_b = remain[b] - data_.time(job, b);
   const Time reach = cutoff - (a0 + rest_b + child_back[b]);  // the W that cuts
   const std::uint64_t* mask = open_ranks(pair);
-  const JohnsonEntry* sequence = johnson_.sequence + pair * johnson_.jobs;
+  const JohnsonEntry* sequence = johnson_.sequence + pair * johnson_.stride;
   const int skip = rank_[pair * johnson_.jobs + job];
   Time sum_a = 0;
   Time sum_b = 0;

@@ -117,8 +117,14 @@ PERMBB_HD WarpLayout make_warp_layout(int n, int m, int cell_bytes, Placement pl
 // sequences (kernels.cu, johnson_in_shared).
 PERMBB_HD int johnson_shared_bytes(const JohnsonView& johnson) {
   return align16(8LL * johnson.pairs) +
-         align16(static_cast<long long>(sizeof(JohnsonEntry)) * johnson.pairs * johnson.jobs);
+         align16(static_cast<long long>(sizeof(JohnsonEntry)) * johnson.pairs * johnson.stride);
 }
+
+// The device's JohnsonView::stride: an odd number of 16-byte entries, so that lanes reading
+// the same rank of consecutive pairs (warp_lb2.cuh, finish_child_across_lanes) hit distinct
+// shared-memory banks: a 16-byte load is served 8 lanes at a time, and 8 entries 4 * stride
+// words apart cover all 32 banks exactly when stride is odd.
+PERMBB_HD int device_johnson_stride(int jobs) { return jobs | 1; }
 
 // How a warp selects the next node: ivm::advance on lane 0, or warp::advance (a ballot over
 // the row and one warp-parallel comparison with the end vector; same results).
@@ -149,11 +155,20 @@ enum class GpuMapping : int { kStatic = 0, kRemap = 1 };
 // machines (every Taillard and VRF instance).
 inline constexpr int kMaxGpuLb2Machines = 64;
 
+// LB2's two phases (warp_lb2.cuh, bound_items_lb2): kLb2ScreenOff keeps one lane per child
+// over every pair; N >= 0 screens each child with its first N pairs on its lane and finishes
+// the uncut ones with the whole warp over the pairs. The default, measured on ta021-ta030 on
+// an H200 (docs/performance.md, "LB2 on the GPU"): 1.6-1.9x faster than one lane per child,
+// about the same for N from 0 to 4.
+inline constexpr int kLb2ScreenOff = -1;
+inline constexpr int kDefaultLb2Screen = 2;
+
 // Launch-wide settings of the exploration kernel.
 struct ExploreParams {
   FlowshopView data;  // global memory
   GpuBound bound = GpuBound::kLb1;
   GpuMapping mapping = GpuMapping::kRemap;
+  int lb2_screen = kLb2ScreenOff;  // kRemap only
   JohnsonView johnson;         // device memory (LB2 only)
   bool johnson_shared = false;  // a per-block copy of johnson's arrays in shared memory
   int johnson_bytes = 0;        // its size, 16-aligned (0 when not shared)
@@ -165,10 +180,15 @@ struct ExploreParams {
   int steps = 0;              // steps per IVM in one launch
   int settle = 0;             // 1: run each IVM to a clean point instead (ivm::at_clean_point)
   int select = kSelectWarp;   // kSelectLane0 or kSelectWarp
+  int warps_per_block = 4;    // the exploration kernel's blocks (kWarpsPerBlock, below)
   Control* control = nullptr;
 };
 
-inline constexpr int kWarpsPerBlock = 4;  // 2022 §3.2: blocks of 4 warps
-inline constexpr int kThreadsPerBlock = 32 * kWarpsPerBlock;
+// The exploration kernel's blocks: 4 warps (2022 §3.2), except with Johnson's tables in shared
+// memory, where one copy serves all the warps of a block: on 20 machines the 64 KB copy let
+// blocks of 4 keep 12 warps resident per SM, blocks of 16 keep 32 (the register limit).
+inline constexpr int kWarpsPerBlock = 4;
+inline constexpr int kLb2WarpsPerBlock = 16;
+inline constexpr int kMaxWarpsPerBlock = 16;
 
 }  // namespace permbb::gpu

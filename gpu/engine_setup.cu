@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "cuda_check.hpp"
 #include "ivm_pool.hpp"
@@ -24,6 +25,10 @@ constexpr int kMaxSharedJohnsonBytes = 96 * 1024;
 // many as registers allow, if fewer).
 constexpr int kMinResidentWarpsPerSm = 24;
 constexpr int kDefaultSteps = 256;
+// LB2 nodes cost 10-100x LB1's: at 256 steps a launch lasted about 0.2 s on ta021 and the IVMs
+// that ran dry early waited out the rest of it (ncu: 6 of 32 warps per SM active). 16-64
+// steps were within 5 % of each other on ta021, ta023, ta026, ta029 (H200, lb2).
+constexpr int kDefaultLb2Steps = 64;
 
 const char* placement_name(Placement p) {
   switch (p) {
@@ -60,7 +65,7 @@ void upload_tables(const FlowshopTables& tables, DeviceData& data) {
 int resident_warps_per_sm(const ExploreParams& params, int cell_bytes, const DeviceInfo& device) {
   if (explore_shared_bytes(params) > device.shared_memory_per_block) return 0;
   configure_explore_kernel(cell_bytes, params);
-  return explore_blocks_per_sm(cell_bytes, params) * kWarpsPerBlock;
+  return explore_blocks_per_sm(cell_bytes, params) * params.warps_per_block;
 }
 
 // LB2: Johnson's tables uploaded into `data`, params.johnson pointing at them, and whether
@@ -71,16 +76,30 @@ void prepare_johnson(const JohnsonTables& johnson, int forced, ExploreParams& pa
   data.machine_a.upload(johnson.machine_a());
   data.machine_b.allocate(johnson.machine_b().size());
   data.machine_b.upload(johnson.machine_b());
-  data.sequence.allocate(johnson.sequence().size());
-  data.sequence.upload(johnson.sequence());
+  const int stride = device_johnson_stride(johnson.jobs());
+  const std::vector<JohnsonEntry> sequence = johnson.sequence_with_stride(stride);
+  data.sequence.allocate(sequence.size());
+  data.sequence.upload(sequence);
   params.johnson = {johnson.pair_count(), johnson.jobs(), data.machine_a.data(),
-                    data.machine_b.data(), data.sequence.data()};
+                    data.machine_b.data(), data.sequence.data(), stride};
   if (forced < 0 || forced > 2) {
     throw std::invalid_argument("GPU explorer: Johnson placement must be 0..2");
   }
   const int bytes = johnson_shared_bytes(params.johnson);
   params.johnson_shared = forced == 1 || (forced == 0 && bytes <= kMaxSharedJohnsonBytes);
   params.johnson_bytes = params.johnson_shared ? bytes : 0;
+}
+
+// The exploration kernel's block size: the one asked for, or kLb2WarpsPerBlock where a block
+// holds a copy of Johnson's tables (fewer copies per SM, more warps resident), else
+// kWarpsPerBlock.
+int warps_per_block(int requested, const ExploreParams& params) {
+  if (requested < 0 || requested > kMaxWarpsPerBlock) {
+    throw std::invalid_argument("GPU explorer: warps per block must be 1.." +
+                                std::to_string(kMaxWarpsPerBlock));
+  }
+  if (requested > 0) return requested;
+  return params.johnson_shared ? kLb2WarpsPerBlock : kWarpsPerBlock;
 }
 
 // Fixes params.layout: the forced placement, or the first of shared / stack-global that
@@ -137,12 +156,23 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
   params.rule = settings.branching;
   params.bound = gpu_bound_of(settings.bound);
   params.mapping = options.remap ? GpuMapping::kRemap : GpuMapping::kStatic;
+  const bool screened = options.lb2_screen >= 0 && options.remap;
+  params.lb2_screen = screened ? options.lb2_screen : kLb2ScreenOff;
   if (params.bound != GpuBound::kLb1) {
     if (johnson == nullptr) throw std::invalid_argument("GPU explorer: LB2 needs JohnsonTables");
-    prepare_johnson(*johnson, options.johnson_placement, params, data);
+    // The screen's own pairs should be the likeliest to cut: the root order (the host keeps
+    // its order, so its bounds at or above a cutoff may differ from the device's: same pruning).
+    if (params.lb2_screen == kLb2ScreenOff) {
+      prepare_johnson(*johnson, options.johnson_placement, params, data);
+    } else {
+      prepare_johnson(johnson->reordered(pairs_by_root_bound(tables.view(), *johnson)),
+                      options.johnson_placement, params, data);
+    }
   }
+  params.warps_per_block = warps_per_block(options.warps_per_block, params);
   params.select = options.warp_select ? kSelectWarp : kSelectLane0;
-  params.steps = options.steps_per_launch > 0 ? options.steps_per_launch : kDefaultSteps;
+  const int default_steps = params.bound == GpuBound::kLb1 ? kDefaultSteps : kDefaultLb2Steps;
+  params.steps = options.steps_per_launch > 0 ? options.steps_per_launch : default_steps;
   const int times_bytes = align16(4LL * n * m);
   params.times_shared = times_bytes <= kMaxSharedTimesBytes;
   params.times_bytes = params.times_shared ? times_bytes : 0;
@@ -158,6 +188,7 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
   setup.info.johnson_in_shared = params.johnson_shared;
   setup.info.mapping = params.mapping == GpuMapping::kRemap ? "remap" : "static";
   setup.info.shared_bytes_per_block = explore_shared_bytes(params);
+  setup.info.warps_per_block = params.warps_per_block;
   setup.info.resident_warps = warps_per_sm * setup.info.device.multiprocessors;
   setup.info.ivms = choose_ivms(options.ivms, setup.info.resident_warps, n, m);
   setup.info.steps_per_launch = params.steps;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "device_types.hpp"
 #include "gpu_devices.hpp"
 #include "incumbent.hpp"
 #include "instance.hpp"
@@ -21,7 +22,8 @@ struct GpuOptions {
   // Number of IVMs K; 0: chosen from the device (4 x the warps the exploration kernel
   // keeps resident on all multiprocessors, capped by memory).
   int ivms = 0;
-  // Nodes each IVM decomposes per kernel launch; 0: a default.
+  // Nodes each IVM decomposes per kernel launch; 0: a default (engine_setup.cu: fewer with
+  // LB2, whose nodes cost more, so that stealing refills idle IVMs as often).
   int steps_per_launch = 0;
   // A stealing phase runs when fewer than this fraction of the IVMs explore (2022 §3.1).
   double steal_trigger = 0.8;
@@ -35,9 +37,16 @@ struct GpuOptions {
   // LB2 bounds: compacted (remap) or static thread-to-child mapping (device_types.hpp,
   // GpuMapping); same nodes.
   bool remap = true;
+  // LB2 with remap: pairs each lane screens its child with before the warp finishes the
+  // uncut children together (device_types.hpp; negative: one lane per child throughout);
+  // same nodes.
+  int lb2_screen = kDefaultLb2Screen;
   // LB2 bounds: Johnson's tables in shared memory per block (1), in global memory (2), or
   // chosen from the occupancy that shared memory leaves (0).
   int johnson_placement = 0;
+  // Warps per block of the exploration kernel, 1..kMaxWarpsPerBlock; 0: kLb2WarpsPerBlock
+  // with Johnson's tables in shared memory, else kWarpsPerBlock (device_types.hpp).
+  int warps_per_block = 0;
   // IVM pools on the device, each with its K IVMs, stream and feeding thread, explored side
   // by side (gpu/engine_group.hpp); 0: kDefaultGpuPools.
   int pools = 0;
@@ -59,6 +68,7 @@ struct GpuEngineInfo {
   bool johnson_in_shared = false;  // LB2: Johnson's tables copied to shared memory
   std::string mapping;             // LB2: "remap" or "static"
   int shared_bytes_per_block = 0;
+  int warps_per_block = 0;
   int resident_warps = 0;  // exploration warps resident on the whole device
 };
 

@@ -9,16 +9,18 @@
 namespace permbb::gpu {
 namespace {
 
-// At most 64 registers per thread, so that 32 warps can be resident per SM.
-constexpr int kExploreBlocksPerSm = 8;
+// At most 64 registers per thread, so that 32 warps can be resident per SM (2 blocks of the
+// largest size, or more of smaller ones).
+constexpr int kMaxExploreThreads = warp::kSize * kMaxWarpsPerBlock;
+constexpr int kExploreBlocksPerSm = 32 / kMaxWarpsPerBlock;
 
 // Select, decode, bound, branch and prune, fused (2022 §3.2-3.3): one warp per IVM, the
-// kernel launched with K warps in blocks of 4. Within a launch the IVMs are independent
-// (they share only the incumbent), so each warp runs `steps` iterations of its IVM in shared
-// memory without global synchronisation, instead of one kernel per operator and iteration:
-// the state is loaded and stored once per launch. Initializing IVMs (thieves) first unfold
-// at their start (2016 §3.3.2, Algorithm 3). At the end each exploring IVM is normalised so
-// that stealing may cut its interval, and counted in Control::active (2022 §3.1). With
+// kernel launched with K warps in blocks of params.warps_per_block. Within a launch the IVMs
+// are independent (they share only the incumbent), so each warp runs `steps` iterations of its
+// IVM in shared memory without global synchronisation, instead of one kernel per operator and
+// iteration: the state is loaded and stored once per launch. Initializing IVMs (thieves) first
+// unfold at their start (2016 §3.3.2, Algorithm 3). At the end each exploring IVM is normalised
+// so that stealing may cut its interval, and counted in Control::active (2022 §3.1). With
 // params.settle, exploring IVMs instead run to a clean point and initializing ones wait.
 // The per-block shared copy of Johnson's tables (LB2): machine pairs then sequences, placed
 // after the processing times. All lanes of a warp read the same entry at once, which shared
@@ -32,7 +34,7 @@ __device__ JohnsonView johnson_in_shared(const JohnsonView& global, unsigned cha
     pairs[count + i] = global.machine_b[i];
   }
   JohnsonEntry* sequence = reinterpret_cast<JohnsonEntry*>(at + align16(8LL * count));
-  const int entries = count * global.jobs;
+  const int entries = count * global.stride;
   for (int i = threadIdx.x; i < entries; i += blockDim.x) sequence[i] = global.sequence[i];
   copy.machine_a = pairs;
   copy.machine_b = pairs + count;
@@ -41,7 +43,7 @@ __device__ JohnsonView johnson_in_shared(const JohnsonView& global, unsigned cha
 }
 
 template <class Cell, Placement kPlacement, bool kTimesShared, bool kLb2>
-__global__ void __launch_bounds__(kThreadsPerBlock, kExploreBlocksPerSm)
+__global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
     explore_kernel(const PoolView pool, const ExploreParams params) {
   extern __shared__ __align__(16) unsigned char shared[];
   const Time* times = params.data.times_by_job;
@@ -57,7 +59,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock, kExploreBlocksPerSm)
   }
   if (kTimesShared || (kLb2 && params.johnson_shared)) __syncthreads();
   const int warp_in_block = static_cast<int>(threadIdx.x) / warp::kSize;
-  const int ivm = static_cast<int>(blockIdx.x) * kWarpsPerBlock + warp_in_block;
+  const int ivm = static_cast<int>(blockIdx.x) * params.warps_per_block + warp_in_block;
   if (ivm >= pool.count) return;
   unsigned char* workspace = shared + params.times_bytes + params.johnson_bytes +
                              warp_in_block * params.layout.bytes;
@@ -152,18 +154,18 @@ void configure_explore_kernel(int cell_bytes, const ExploreParams& params) {
 int explore_blocks_per_sm(int cell_bytes, const ExploreParams& params) {
   int blocks = 0;
   PERMBB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &blocks, explore_kernel_for(cell_bytes, params), kThreadsPerBlock,
+      &blocks, explore_kernel_for(cell_bytes, params), warp::kSize * params.warps_per_block,
       explore_shared_bytes(params)));
   return blocks;
 }
 
 int explore_shared_bytes(const ExploreParams& params) {
-  return params.times_bytes + params.johnson_bytes + kWarpsPerBlock * params.layout.bytes;
+  return params.times_bytes + params.johnson_bytes + params.warps_per_block * params.layout.bytes;
 }
 
 void launch_explore(const PoolView& pool, const ExploreParams& params, cudaStream_t stream) {
-  const int blocks = blocks_for(pool.count, kWarpsPerBlock);
-  explore_kernel_for(pool.cell_bytes, params)<<<blocks, kThreadsPerBlock,
+  const int blocks = blocks_for(pool.count, params.warps_per_block);
+  explore_kernel_for(pool.cell_bytes, params)<<<blocks, warp::kSize * params.warps_per_block,
                                                 explore_shared_bytes(params), stream>>>(pool,
                                                                                         params);
   PERMBB_CUDA_CHECK_LAUNCH("explore_kernel");

@@ -13,7 +13,7 @@ namespace permbb::gpu {
 // Raises its dynamic shared-memory limit to what `params` needs per block.
 void configure_explore_kernel(int cell_bytes, const ExploreParams& params);
 
-// Blocks of kThreadsPerBlock it keeps resident per multiprocessor.
+// Blocks of params.warps_per_block warps it keeps resident per multiprocessor.
 int explore_blocks_per_sm(int cell_bytes, const ExploreParams& params);
 
 // Shared memory per block of the exploration kernel: the times, Johnson's tables (LB2), then

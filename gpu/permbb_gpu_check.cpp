@@ -6,8 +6,9 @@
 //   permbb-gpu-check INSTANCE [--ub opt|inf|N] [--ivms K] [--pools P] [--steps S] [--placement 0..3]
 //                    [--lane0-select] [--trigger FRACTION]
 //                    [--branch minmin|minmin-fwd-ties|maxsum|forward|backward]
-//                    [--bound lb1|lb2|lb2-adjacent|lb1+lb2] [--static-map]
-//                    [--johnson-placement 0..2] [--budget SECONDS] [--reference]
+//                    [--bound lb1|lb2|lb2-adjacent|lb1+lb2] [--static-map] [--lb2-screen N|-1]
+//                    [--johnson-placement 0..2] [--warps-per-block 1..16] [--budget SECONDS]
+//                    [--reference]
 //   permbb-cpu-check INSTANCE [--ub ...] [--branch ...] [--bound ...] [--threads N]
 // --reference also runs the sequential IvmExplorer at the same upper bound and reports its
 // node count (small instances only).
@@ -63,7 +64,9 @@ Args parse(int argc, char** argv) {
     else if (arg == "--branch") a.branching = parse_branching_rule(value());
     else if (arg == "--bound") a.bound = parse_bound_kind(value());
     else if (arg == "--static-map") a.options.remap = false;
+    else if (arg == "--lb2-screen") a.options.lb2_screen = std::stoi(value());
     else if (arg == "--johnson-placement") a.options.johnson_placement = std::stoi(value());
+    else if (arg == "--warps-per-block") a.options.warps_per_block = std::stoi(value());
     else if (arg == "--budget") a.budget = std::stod(value());
     else if (arg == "--reference") a.reference = true;
     else if (arg == "--threads") a.threads = std::stoi(value());
@@ -118,12 +121,13 @@ std::unique_ptr<SearchEngine> make_engine(const Args& a, const Instance& inst,
                 "\"pools\": %d, \"ivms\": %d, \"placement\": \"%s\", \"times_in_shared\": %s, "
                 "\"steps_per_launch\": %d, \"resident_warps\": %d, "
                 "\"shared_bytes_per_block\": %d, \"warp_select\": %s, "
-                "\"johnson_in_shared\": %s, \"mapping\": \"%s\"",
+                "\"johnson_in_shared\": %s, \"mapping\": \"%s\", \"warps_per_block\": %d",
                 info.device.name.c_str(), info.device.multiprocessors, pools, info.ivms,
                 info.placement.c_str(), info.times_in_shared ? "true" : "false",
                 info.steps_per_launch, info.resident_warps, info.shared_bytes_per_block,
                 a.options.warp_select ? "true" : "false",
-                info.johnson_in_shared ? "true" : "false", info.mapping.c_str());
+                info.johnson_in_shared ? "true" : "false", info.mapping.c_str(),
+                info.warps_per_block);
   fields = buffer;
   return engine;
 #endif

@@ -199,16 +199,16 @@ class WarpExplorer {
     }
     warp::Lb2Node node{};
     if constexpr (kLb2) {
-      warp::mark_scheduled(cells, count, n_, scheduled_);
-      node = {data_, johnson_, front(level), back(level), remain(level), scheduled_};
+      const FreeJobBits free_jobs = warp::mark_fixed_jobs(cells, count, n_, scheduled_);
+      node = {data_, johnson_, front(level), back(level), remain(level), scheduled_, free_jobs};
       if (params_.bound == GpuBound::kLb2) {
         const Time cutoff = lb2_cutoff(rule, upper_bound_);
         warp::bound_children_lb2(node, cells, count, want_front, want_back, cutoff,
-                                 params_.mapping, lb_front_, n_);
+                                 params_.mapping, lb_front_, n_, params_.lb2_screen);
         // The direction must not depend on the upper bound: IvmExplorer::bound_and_prune_row.
         if (warp::needs_exact_sums(rule, lb_front_, lb_back_, count, cutoff)) {
           warp::bound_children_lb2(node, cells, count, want_front, want_back, kInfiniteTime,
-                                   params_.mapping, lb_front_, n_);
+                                   params_.mapping, lb_front_, n_, params_.lb2_screen, cutoff);
         }
       }
     }
@@ -218,7 +218,7 @@ class WarpExplorer {
     if constexpr (kLb2) {
       if (params_.bound == GpuBound::kLb1ThenLb2) {
         warp::refine_with_lb2(node, cells, count, direction, upper_bound_, params_.mapping,
-                              kept, todo_);
+                              kept, todo_, params_.lb2_screen);
       }
     }
     warp::prune_row(v_, r, kept, upper_bound_);

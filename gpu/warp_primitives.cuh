@@ -57,6 +57,12 @@ __device__ __forceinline__ T max(T value) {
   return value;
 }
 
+template <class T>
+__device__ __forceinline__ T bit_or(T value) {
+  for (int offset = kSize / 2; offset > 0; offset /= 2) value |= __shfl_xor_sync(kAll, value, offset);
+  return value;
+}
+
 // Inclusive scan over the lanes of the max-plus recurrence x_l = max(a_l, x_{l-1} + b_l):
 // the pair (a, b) stands for the map x -> max(a, x + b), and composing the maps of lanes
 // i < j gives (max(a_j, a_i + b_j), b_i + b_j), which is associative. On return `a` holds

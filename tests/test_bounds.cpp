@@ -1,6 +1,8 @@
 // LB1, LB2, the leaf evaluation and the branching rules against brute force and hand cases.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <numeric>
 #include <random>
 
 #include "branching.hpp"
@@ -137,6 +139,88 @@ TEST(Lb2, ValidAndAtLeastLb1ForBothPairSets) {
                                  sum.remain.data(), sum.scheduled.data(), kInfiniteTime);
       EXPECT_LE(lb2, best_completion(inst, s.prefix, s.suffix));
       EXPECT_GE(lb2, lb1_bound(d, sum.front.data(), sum.back.data(), sum.remain.data()));
+    }
+  }
+}
+
+// The sweep reads a node's fixed jobs as flags or, up to 64 jobs, as the free jobs' bits, and
+// Johnson's sequences at their own stride or padded (the device's layout): the same bound for
+// every pair, with and without a child's extra job.
+TEST(Lb2, FreeJobBitsAndPaddedSequencesGiveTheSameBound) {
+  std::mt19937 rng(19);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int n = 1 + trial % kMaxFreeJobBits;
+    const Instance inst = random_instance(rng, n, 1 + trial % 8);
+    const FlowshopTables tables(inst);
+    const JohnsonTables johnson(inst, trial % 3 ? MachinePairs::kAll : MachinePairs::kAdjacent);
+    const Summary sum = summarise(tables, random_subproblem(rng, n));
+    FreeJobBits free{0};
+    std::vector<int> free_jobs;
+    for (int j = 0; j < n; ++j) {
+      if (sum.scheduled[j]) continue;
+      free.bits |= 1ull << j;
+      free_jobs.push_back(j);
+    }
+    const int stride = n + 1 + trial % 4;
+    const std::vector<JohnsonEntry> padded_sequence = johnson.sequence_with_stride(stride);
+    JohnsonView padded = johnson.view();
+    padded.sequence = padded_sequence.data();
+    padded.stride = stride;
+    const int extra = free_jobs.empty() ? -1 : free_jobs[rng() % free_jobs.size()];
+    for (int pair = 0; pair < johnson.pair_count(); ++pair) {
+      for (int added : {-1, extra}) {
+        const Time with_flags = johnson_pair_bound(johnson.view(), pair, sum.front.data(),
+                                                   sum.back.data(), sum.scheduled.data(), added);
+        EXPECT_EQ(johnson_pair_bound(padded, pair, sum.front.data(), sum.back.data(), free,
+                                     added),
+                  with_flags)
+            << "trial " << trial << " pair " << pair;
+      }
+    }
+  }
+}
+
+// Pairs ordered by their root bound: a permutation along which the root bounds never rise,
+// and tables reordered by it that give every subproblem the same LB2 without cutoff, and a
+// bound on the same side of any cutoff.
+TEST(Lb2, PairsByRootBoundReorderWithoutChangingTheBound) {
+  std::mt19937 rng(18);
+  for (MachinePairs pairs : {MachinePairs::kAll, MachinePairs::kAdjacent}) {
+    for (int trial = 0; trial < 200; ++trial) {
+      const int n = 2 + trial % 9;
+      const Instance inst = random_instance(rng, n, 1 + trial % 7);
+      const FlowshopTables tables(inst);
+      const JohnsonTables johnson(inst, pairs);
+      const FlowshopView d = tables.view();
+      const std::vector<int> order = pairs_by_root_bound(d, johnson);
+      std::vector<int> sorted = order;
+      std::sort(sorted.begin(), sorted.end());
+      std::vector<int> identity(johnson.pair_count());
+      std::iota(identity.begin(), identity.end(), 0);
+      ASSERT_EQ(sorted, identity);
+      const JohnsonTables reordered = johnson.reordered(order);
+      Subproblem root;
+      root.free_jobs.resize(n);
+      std::iota(root.free_jobs.begin(), root.free_jobs.end(), 0);
+      const Summary at_root = summarise(tables, root);
+      Time previous = kInfiniteTime;
+      for (int pair = 0; pair < reordered.pair_count(); ++pair) {
+        const Time bound = johnson_pair_bound(reordered.view(), pair, at_root.front.data(),
+                                              at_root.back.data(), at_root.scheduled.data(), -1);
+        EXPECT_LE(bound, previous);
+        previous = bound;
+        EXPECT_EQ(reordered.machine_a()[pair], johnson.machine_a()[order[pair]]);
+        EXPECT_EQ(reordered.machine_b()[pair], johnson.machine_b()[order[pair]]);
+      }
+      const Summary sum = summarise(tables, random_subproblem(rng, n));
+      const auto lb2 = [&](const JohnsonTables& t, Time cutoff) {
+        return lb2_bound(d, t.view(), sum.front.data(), sum.back.data(), sum.remain.data(),
+                         sum.scheduled.data(), cutoff);
+      };
+      const Time exact = lb2(johnson, kInfiniteTime);
+      EXPECT_EQ(lb2(reordered, kInfiniteTime), exact);
+      const Time cutoff = exact - 1 + static_cast<Time>(rng() % 3);
+      EXPECT_EQ(lb2(reordered, cutoff) >= cutoff, exact >= cutoff);
     }
   }
 }

@@ -26,6 +26,7 @@ struct EmulatedGpuConfig {
   double trigger = 0.8;
   int select = kSelectWarp;
   GpuMapping mapping = GpuMapping::kRemap;
+  int lb2_screen = kLb2ScreenOff;
 };
 
 // K IVMs in host memory, explored round by round as GpuEngine does on the device; `Cell` is
@@ -81,7 +82,12 @@ class EmulatedEngine {
     params_.rule = rule;
     params_.bound = gpu_bound_of(bound);
     params_.mapping = config.mapping;
+    params_.lb2_screen = config.lb2_screen;
+    // Johnson's sequences as the device holds them, padded to its stride.
+    johnson_sequence_ = johnson_.sequence_with_stride(device_johnson_stride(n_));
     params_.johnson = johnson_.view();
+    params_.johnson.sequence = johnson_sequence_.data();
+    params_.johnson.stride = device_johnson_stride(n_);
     params_.placement = config.placement;
     params_.layout =
         make_warp_layout(n_, m_, sizeof(Cell), config.placement, params_.bound != GpuBound::kLb1);
@@ -200,6 +206,7 @@ class EmulatedEngine {
 
   FlowshopTables tables_;
   JohnsonTables johnson_;
+  std::vector<JohnsonEntry> johnson_sequence_;
   int n_, m_;
   EmulatedGpuConfig config_;
   int k_;

@@ -2,12 +2,17 @@
 // Random LB2 bounding problems for the warp LB2 tests (emulated lanes and device): a node
 // (summary, fixed-job flags, free jobs as row cells) of a random instance, an upper bound
 // near its children's bounds (so cutoffs and LB1 pruning both happen), and the expected
-// results computed by the host functions one child at a time.
+// results computed by the host functions one child at a time; the ways of running the warp
+// LB2 (mapping, screen) and how their results are compared.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "device_types.hpp"
 #include "flowshop_tables.hpp"
 #include "johnson_tables.hpp"
 #include "lb2.hpp"
@@ -84,6 +89,94 @@ inline Lb2Case make_lb2_case(std::mt19937& rng, const FlowshopTables& tables,
                        : lb1;
   }
   return c;
+}
+
+// The LB1 bounds of the kept direction's children: what refine_with_lb2 starts from.
+inline std::vector<Time> lb1_of_kept_direction(const Lb2Case& c, const FlowshopTables& tables) {
+  std::vector<Time> kept(c.n, -1);
+  const Time* f = c.summary.data();
+  for (int i = 0; i < c.count; ++i) {
+    kept[i] = lb1_child_bound(tables.view(), f, f + c.m, f + 2 * c.m, c.cells[i], c.direction);
+  }
+  return kept;
+}
+
+// What mark_fixed_jobs leaves for the case's node: its flags beyond kMaxFreeJobBits jobs
+// (`scheduled` as given up to that), and its free jobs' bits up to it (0 beyond).
+inline bool fixed_jobs_match(const Lb2Case& c, const std::vector<unsigned char>& scheduled,
+                             unsigned long long bits) {
+  if (c.n > kMaxFreeJobBits) return scheduled == c.scheduled && bits == 0;
+  unsigned long long expected = 0;
+  for (int j = 0; j < c.n; ++j) {
+    if (!c.scheduled[j]) expected |= 1ull << j;
+  }
+  return bits == expected;
+}
+
+// Johnson's sequences laid out as the device holds them (device_johnson_stride), and a view
+// of them.
+struct PaddedJohnson {
+  explicit PaddedJohnson(const JohnsonTables& johnson)
+      : stride(gpu::device_johnson_stride(johnson.jobs())),
+        sequence(johnson.sequence_with_stride(stride)),
+        view(johnson.view()) {
+    view.sequence = sequence.data();
+    view.stride = stride;
+  }
+  int stride;
+  std::vector<JohnsonEntry> sequence;
+  JohnsonView view;
+};
+
+// The job counts of the warp LB2 tests: mostly small, one trial in eight beyond
+// kMaxFreeJobBits (the flags path), all within int8 cells.
+inline int lb2_case_jobs(int trial, int most) {
+  return trial % 8 == 7 ? kMaxFreeJobBits + 1 + trial % 60 : 2 + trial % most;
+}
+
+using gpu::GpuMapping;
+using gpu::kLb2ScreenOff;
+
+// One way of running the warp LB2: the lane mapping and the screen (device_types.hpp).
+struct Lb2Variant {
+  GpuMapping mapping;
+  int screen;
+  std::string name() const {
+    return std::string(mapping == GpuMapping::kRemap ? "remap" : "static") + ", screen " +
+           std::to_string(screen);
+  }
+};
+
+// Both mappings one lane per child, and the two phases with none, some, half, all and more
+// than all of the `pairs` pairs screened.
+inline std::vector<Lb2Variant> lb2_variants(int pairs) {
+  std::vector<Lb2Variant> out = {{GpuMapping::kStatic, kLb2ScreenOff},
+                                 {GpuMapping::kRemap, kLb2ScreenOff}};
+  for (int screen : {0, 1, 3, pairs / 2, pairs, pairs + 5}) {
+    out.push_back({GpuMapping::kRemap, screen});
+  }
+  return out;
+}
+
+inline std::vector<Time> capped(std::vector<Time> bounds, Time cap) {
+  for (Time& b : bounds) b = std::min(b, cap);
+  return bounds;
+}
+
+// The device's bounds against the case's: exact without a cutoff; with one, one lane per
+// child gives the host's very values, the two phases the same below the cutoff and a value
+// at or above it where the host's is (all that pruning and branching read).
+inline void expect_lb2_results(const Lb2Case& c, const Lb2Variant& variant,
+                               const std::vector<Time>& exact, const std::vector<Time>& cut,
+                               const std::vector<Time>& kept, const std::string& where) {
+  EXPECT_EQ(exact, c.lb2_exact) << where;
+  if (variant.screen == kLb2ScreenOff) {
+    EXPECT_EQ(cut, c.lb2) << where;
+    EXPECT_EQ(kept, c.refined) << where;
+  } else {
+    EXPECT_EQ(capped(cut, c.upper_bound), capped(c.lb2, c.upper_bound)) << where;
+    EXPECT_EQ(capped(kept, c.upper_bound), capped(c.refined, c.upper_bound)) << where;
+  }
 }
 
 }  // namespace permbb::testing

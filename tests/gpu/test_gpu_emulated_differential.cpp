@@ -1,10 +1,10 @@
 // The GPU explorer's warp code on emulated warps (emulated_gpu_engine.hpp) against brute
 // force and the sequential explorer, for every bound and branching rule, on random instances
 // of 1 to 8 jobs and 1 to 6 machines (differential_cases.hpp), with random IVM counts, steps
-// per launch, placements, selections, LB2 mappings and steal triggers: the optimum and a
-// schedule that has it from no bound and from just above the optimum; no schedule from the
-// optimum and below it, and there the sequential node counts, also when the search is paused
-// at clean points and restarted from the remaining intervals.
+// per launch, placements, selections, LB2 mappings and screens (bound_items_lb2) and steal
+// triggers: the optimum and a schedule that has it from no bound and from just above the
+// optimum; no schedule from the optimum and below it, and there the sequential node counts,
+// also when the search is paused at clean points and restarted from the remaining intervals.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -27,6 +27,8 @@ EmulatedGpuConfig random_config(std::mt19937& rng) {
   config.trigger = rng() % 2 == 0 ? 0.8 : 1.0;
   config.select = rng() % 2 == 0 ? kSelectWarp : kSelectLane0;
   config.mapping = rng() % 2 == 0 ? GpuMapping::kRemap : GpuMapping::kStatic;
+  const int screens[] = {kLb2ScreenOff, 0, 1, 4};
+  config.lb2_screen = screens[rng() % 4];
   return config;
 }
 
@@ -34,7 +36,8 @@ std::string describe(const EmulatedGpuConfig& c) {
   return std::to_string(c.ivms) + " IVMs, " + std::to_string(c.steps) + " steps, placement " +
          std::to_string(static_cast<int>(c.placement)) + ", trigger " +
          std::to_string(c.trigger) + ", select " + std::to_string(c.select) + ", mapping " +
-         std::to_string(static_cast<int>(c.mapping));
+         std::to_string(static_cast<int>(c.mapping)) + ", LB2 screen " +
+         std::to_string(c.lb2_screen);
 }
 
 struct EmulatedRun {

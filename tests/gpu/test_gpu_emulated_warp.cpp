@@ -197,41 +197,52 @@ TEST(GpuEmulatedWarp, Lb1SummariesBoundsAndMakespansEqualTheHost) {
 }
 
 
-// The warp LB2 (gpu/warp_lb2.cuh) on emulated lanes: the fixed-job flags, the children's LB2
-// in both directions with and without cutoff, and the lb1+lb2 refinement, for both mappings
-// and both pair sets, equal the host's child-by-child results.
-TEST(GpuEmulatedWarp, Lb2BoundsEqualTheHostForEveryMappingAndPairSet) {
+// The warp LB2 (gpu/warp_lb2.cuh) on emulated lanes: the fixed jobs (bits or flags, the same
+// in every lane), Johnson's sequences at the device's stride, the children's LB2
+// in both directions with and without cutoff, the cut-off ones redone without (MinMin's exact
+// sums), and the lb1+lb2 refinement, for both mappings,
+// both pair sets and every LB2 screen (testing::lb2_variants), equal the host's
+// child-by-child results (testing::expect_lb2_results).
+TEST(GpuEmulatedWarp, Lb2BoundsEqualTheHostForEveryMappingPairSetAndScreen) {
   std::mt19937 rng(54);
   for (int trial = 0; trial < 240; ++trial) {
-    const int n = 2 + trial % 40;
+    const int n = testing::lb2_case_jobs(trial, 45);
     const int m = 1 + static_cast<int>(rng() % 24);
     const Instance inst = testing::random_instance(rng, n, m, trial % 2 ? 99 : 5);
     const FlowshopTables tables(inst);
     const JohnsonTables johnson(inst, trial % 3 ? MachinePairs::kAll : MachinePairs::kAdjacent);
     const testing::Lb2Case c = testing::make_lb2_case(rng, tables, johnson);
+    const testing::PaddedJohnson padded(johnson);
     const Time* f = c.summary.data();
-    for (GpuMapping mapping : {GpuMapping::kStatic, GpuMapping::kRemap}) {
+    for (const testing::Lb2Variant& variant : testing::lb2_variants(johnson.pair_count())) {
       std::vector<unsigned char> scheduled(n, 7);
-      std::vector<Time> exact(2 * n, -1), cut(2 * n, -1), kept(n, -1);
+      std::vector<Time> exact(2 * n, -1), cut(2 * n, -1), redone(2 * n, -1);
+      std::vector<Time> kept = testing::lb1_of_kept_direction(c, tables);
       std::vector<int> todo(n, -1);
-      for (int i = 0; i < c.count; ++i) {
-        kept[i] = lb1_child_bound(tables.view(), f, f + m, f + 2 * m, c.cells[i], c.direction);
-      }
+      std::vector<unsigned long long> lane_bits(warp::kSize);
       emulation::run_warp([&] {
-        warp::mark_scheduled(c.cells.data(), c.count, n, scheduled.data());
-        const warp::Lb2Node node{tables.view(), johnson.view(), f, f + m, f + 2 * m,
-                                 scheduled.data()};
+        const FreeJobBits free_jobs =
+            warp::mark_fixed_jobs(c.cells.data(), c.count, n, scheduled.data());
+        lane_bits[warp::lane()] = free_jobs.bits;
+        const warp::Lb2Node node{tables.view(), padded.view, f, f + m, f + 2 * m,
+                                 scheduled.data(), free_jobs};
         warp::bound_children_lb2(node, c.cells.data(), c.count, true, true, kInfiniteTime,
-                                 mapping, exact.data(), n);
+                                 variant.mapping, exact.data(), n, variant.screen);
         warp::bound_children_lb2(node, c.cells.data(), c.count, true, true, c.upper_bound,
-                                 mapping, cut.data(), n);
+                                 variant.mapping, cut.data(), n, variant.screen);
+        if (warp::lane() == 0) std::copy(cut.begin(), cut.end(), redone.begin());
+        __syncwarp();
+        warp::bound_children_lb2(node, c.cells.data(), c.count, true, true, kInfiniteTime,
+                                 variant.mapping, redone.data(), n, variant.screen,
+                                 c.upper_bound);
         warp::refine_with_lb2(node, c.cells.data(), c.count, c.direction, c.upper_bound,
-                              mapping, kept.data(), todo.data());
+                              variant.mapping, kept.data(), todo.data(), variant.screen);
       });
-      ASSERT_EQ(scheduled, c.scheduled) << "trial " << trial;
-      ASSERT_EQ(exact, c.lb2_exact) << "trial " << trial;
-      ASSERT_EQ(cut, c.lb2) << "trial " << trial;
-      ASSERT_EQ(kept, c.refined) << "trial " << trial;
+      const std::string where = "trial " + std::to_string(trial) + ", " + variant.name();
+      ASSERT_EQ(lane_bits, std::vector<unsigned long long>(warp::kSize, lane_bits[0])) << where;
+      ASSERT_TRUE(testing::fixed_jobs_match(c, scheduled, lane_bits[0])) << where;
+      testing::expect_lb2_results(c, variant, exact, cut, kept, where);
+      EXPECT_EQ(redone, c.lb2_exact) << where << ": the cut-off bounds redone without cutoff";
     }
   }
 }

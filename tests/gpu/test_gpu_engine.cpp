@@ -76,8 +76,10 @@ TEST(GpuEngine, NodeCountsEqualTheCpuAtTheOptimumForEveryRuleAndConfiguration) {
   }
 }
 
-// LB2 kernels: every LB2 bound kind, both mappings, Johnson's tables in shared and in global
-// memory, every placement; counts equal the sequential CPU explorer's.
+// LB2 kernels: every LB2 bound kind, both mappings, LB2 in two phases (several screens) and
+// one lane per child, Johnson's tables in shared and in global memory, every placement, blocks
+// of the default size, of 16, 3 and 1 warps (K not a multiple of them: a last block part
+// empty); counts equal the sequential CPU explorer's.
 TEST(GpuEngine, Lb2NodeCountsEqualTheCpuForEveryBoundMappingAndPlacement) {
   std::mt19937 rng(28);
   const BoundKind bounds[] = {BoundKind::kLb2, BoundKind::kLb2Adjacent, BoundKind::kLb1ThenLb2};
@@ -91,6 +93,10 @@ TEST(GpuEngine, Lb2NodeCountsEqualTheCpuForEveryBoundMappingAndPlacement) {
     GpuOptions o = options(trial % 2 ? 64 : 512, 1 + trial % 40, 1 + (trial / 3) % 3);
     o.remap = (trial / 2) % 2 == 0;
     o.johnson_placement = 1 + (trial / 4) % 2;
+    const int block_sizes[] = {0, kMaxWarpsPerBlock, 3, 1};
+    o.warps_per_block = block_sizes[(trial / 8) % 4];
+    const int screens[] = {kDefaultLb2Screen, kLb2ScreenOff, 0, 7};
+    o.lb2_screen = screens[(trial / 3) % 4];
     Incumbent incumbent(optimum);
     const EngineStats s = gpu_search(inst, rule, incumbent, o, whole_space(n), bound);
     ASSERT_EQ(s.nodes.decomposed, cpu.nodes.decomposed)
@@ -263,7 +269,7 @@ TEST(GpuEngine, ABoundLoweredOnTheHostReachesTheDevice) {
   EXPECT_EQ(incumbent.value(), best.best);
 }
 
-TEST(GpuEngine, RefusesLb2BeyondItsMachineLimitAndUnknownDevices) {
+TEST(GpuEngine, RefusesLb2BeyondItsMachineLimitUnknownDevicesAndBadBlocks) {
   std::mt19937 rng(27);
   const Instance inst = testing::random_instance(rng, 6, 3);
   Incumbent incumbent;
@@ -274,6 +280,12 @@ TEST(GpuEngine, RefusesLb2BeyondItsMachineLimitAndUnknownDevices) {
   bad.device = 99;
   EXPECT_THROW(GpuEngine(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, bad),
                std::invalid_argument);
+  for (int warps : {-1, kMaxWarpsPerBlock + 1}) {
+    GpuOptions blocks;
+    blocks.warps_per_block = warps;
+    EXPECT_THROW(GpuEngine(inst, {BoundKind::kLb2, BranchingRule::kMinMin}, incumbent, blocks),
+                 std::invalid_argument);
+  }
 }
 
 // One job, refused until the warp code explored it like IvmExplorer: one leaf, no node.

@@ -1,12 +1,13 @@
 // Device building blocks against their host references (style.md: every kernel test compares
 // the device result with a host reference on many inputs): the warp LB1 (summaries, children
-// bounds, complete makespan), the warp LB2 (both mappings, both pair sets, lb1+lb2), the warp
-// branching decision, the warp row operations and the
-// factoradic arithmetic of work stealing.
+// bounds, complete makespan), the warp LB2 (fixed jobs as bits or flags, the device's Johnson
+// stride, both mappings, both pair sets, lb1+lb2, with and without the LB2 screen), the warp
+// branching decision, the warp row operations and the factoradic arithmetic of work stealing.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "device_buffer.hpp"
@@ -278,25 +279,35 @@ TEST(GpuFactoradic, SplitPointMidpointAndSubtractEqualTheHost) {
 }
 
 
-// One LB2 case per warp (tests/gpu/lb2_cases.hpp): flags, LB2 without and with cutoff, and
-// the lb1+lb2 refinement of `kept` (LB1 bounds on entry).
+// One LB2 case per warp (tests/gpu/lb2_cases.hpp): flags, LB2 without and with cutoff, the
+// cut-off bounds redone without cutoff (MinMin's exact sums), and the lb1+lb2 refinement of
+// `kept` (LB1 bounds on entry), with the given LB2 screen (bound_items_lb2): screened bounds
+// at or above the cutoff may differ from the host's, never their side of it.
 __global__ void lb2_kernel(FlowshopView d, JohnsonView johnson, const Time* summary,
                            const std::int8_t* cells, int count, int direction, Time upper_bound,
                            GpuMapping mapping, unsigned char* scheduled, Time* exact, Time* cut,
-                           Time* kept, int* todo) {
+                           Time* kept, int* todo, int screen, unsigned long long* lane_bits,
+                           Time* redone) {
   const int m = d.machines;
   const int n = d.jobs;
-  warp::mark_scheduled(cells, count, n, scheduled);
-  const warp::Lb2Node node{d, johnson, summary, summary + m, summary + 2 * m, scheduled};
-  warp::bound_children_lb2(node, cells, count, true, true, kInfiniteTime, mapping, exact, n);
-  warp::bound_children_lb2(node, cells, count, true, true, upper_bound, mapping, cut, n);
-  warp::refine_with_lb2(node, cells, count, direction, upper_bound, mapping, kept, todo);
+  const FreeJobBits free_jobs = warp::mark_fixed_jobs(cells, count, n, scheduled);
+  lane_bits[warp::lane()] = free_jobs.bits;
+  const warp::Lb2Node node{d, johnson, summary, summary + m, summary + 2 * m, scheduled,
+                           free_jobs};
+  warp::bound_children_lb2(node, cells, count, true, true, kInfiniteTime, mapping, exact, n,
+                           screen);
+  warp::bound_children_lb2(node, cells, count, true, true, upper_bound, mapping, cut, n, screen);
+  for (int i = warp::lane(); i < 2 * n; i += warp::kSize) redone[i] = cut[i];
+  __syncwarp();
+  warp::bound_children_lb2(node, cells, count, true, true, kInfiniteTime, mapping, redone, n,
+                           screen, upper_bound);
+  warp::refine_with_lb2(node, cells, count, direction, upper_bound, mapping, kept, todo, screen);
 }
 
-TEST(GpuWarpLb2, BoundsEqualTheHostForEveryMappingAndPairSet) {
+TEST(GpuWarpLb2, BoundsEqualTheHostForEveryMappingPairSetAndScreen) {
   std::mt19937 rng(64);
   for (int trial = 0; trial < 200; ++trial) {
-    const int n = 2 + trial % 60;
+    const int n = testing::lb2_case_jobs(trial, 60);
     const int m = 1 + static_cast<int>(rng() % kMaxGpuLb2Machines);
     const Instance inst = testing::random_instance(rng, n, m, trial % 2 ? 99 : 5);
     const FlowshopTables tables(inst);
@@ -304,36 +315,38 @@ TEST(GpuWarpLb2, BoundsEqualTheHostForEveryMappingAndPairSet) {
     const testing::Lb2Case c = testing::make_lb2_case(rng, tables, johnson);
     DeviceTables dt(tables);
     DeviceBuffer<int> ma(johnson.machine_a().size() + 1), mb(johnson.machine_b().size() + 1);
-    DeviceBuffer<JohnsonEntry> seq(johnson.sequence().size() + 1);
+    const testing::PaddedJohnson padded(johnson);
+    DeviceBuffer<JohnsonEntry> seq(padded.sequence.size() + 1);
     ma.upload(johnson.machine_a());
     mb.upload(johnson.machine_b());
-    seq.upload(johnson.sequence());
-    const JohnsonView jv{johnson.pair_count(), n, ma.data(), mb.data(), seq.data()};
+    seq.upload(padded.sequence);
+    const JohnsonView jv{johnson.pair_count(), n, ma.data(), mb.data(), seq.data(),
+                         padded.stride};
     DeviceBuffer<Time> summary(c.summary.size());
     summary.upload(c.summary);
     DeviceBuffer<std::int8_t> cells(c.cells.size());
     cells.upload(c.cells);
-    for (GpuMapping mapping : {GpuMapping::kStatic, GpuMapping::kRemap}) {
-      std::vector<Time> kept(n, -1);
-      for (int i = 0; i < c.count; ++i) {
-        const Time* f = c.summary.data();
-        kept[i] = lb1_child_bound(tables.view(), f, f + m, f + 2 * m, c.cells[i], c.direction);
-      }
+    for (const testing::Lb2Variant& variant : testing::lb2_variants(johnson.pair_count())) {
+      const std::string where = "trial " + std::to_string(trial) + ", " + variant.name();
       DeviceBuffer<unsigned char> scheduled(n);
-      DeviceBuffer<Time> exact(2 * n), cut(2 * n), kept_d(n);
+      DeviceBuffer<Time> exact(2 * n), cut(2 * n), kept(n), redone(2 * n);
       DeviceBuffer<int> todo(n);
+      DeviceBuffer<unsigned long long> lane_bits(warp::kSize);
       const std::vector<Time> unset(2 * n, -1);
       exact.upload(unset);
       cut.upload(unset);
-      kept_d.upload(kept);
+      kept.upload(testing::lb1_of_kept_direction(c, tables));
       lb2_kernel<<<1, 32>>>(dt.view(tables), jv, summary.data(), cells.data(), c.count,
-                            c.direction, c.upper_bound, mapping, scheduled.data(), exact.data(),
-                            cut.data(), kept_d.data(), todo.data());
+                            c.direction, c.upper_bound, variant.mapping, scheduled.data(),
+                            exact.data(), cut.data(), kept.data(), todo.data(), variant.screen,
+                            lane_bits.data(), redone.data());
       ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
-      ASSERT_EQ(scheduled.download(), c.scheduled) << "trial " << trial;
-      ASSERT_EQ(exact.download(), c.lb2_exact) << "trial " << trial;
-      ASSERT_EQ(cut.download(), c.lb2) << "trial " << trial;
-      ASSERT_EQ(kept_d.download(), c.refined) << "trial " << trial;
+      const std::vector<unsigned long long> bits = lane_bits.download();
+      ASSERT_EQ(bits, std::vector<unsigned long long>(warp::kSize, bits[0])) << where;
+      ASSERT_TRUE(testing::fixed_jobs_match(c, scheduled.download(), bits[0])) << where;
+      testing::expect_lb2_results(c, variant, exact.download(), cut.download(), kept.download(),
+                                  where);
+      EXPECT_EQ(redone.download(), c.lb2_exact) << where << ": cut-off bounds redone";
     }
   }
 }
