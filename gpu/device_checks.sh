@@ -4,8 +4,10 @@
 # permbb-cpu-check). Logs go to $OUT (default ./device-out). Each step has a time limit, so a
 # hang costs that step only.
 #   gpu/device_checks.sh [BIN_DIR] [tests|problems|sanitize|sweep|bench|large|contention|pools|
-#                                  divergence|records|pcmax|pcmax-large|knapsack-threshold]...
-# BASELINE_BIN (optional): an older permbb whose GPU runs the pcmax steps put beside.
+#                                  divergence|records|pcmax|pcmax-large|knapsack-threshold|
+#                                  lb2-screen|lb2-profile]...
+# BASELINE_BIN (optional): an older permbb whose GPU runs the pcmax steps put beside;
+# BASELINE_CHECK: an older permbb-gpu-check for the lb2 steps.
 # The flag lists below ($flags, $args) are split into words on purpose.
 # shellcheck disable=SC2086
 set -u
@@ -106,6 +108,37 @@ for step in $STEPS; do
       timeout 590 python3 bench/records.py --bin "$BIN/permbb" --run-dir "$records" \
         --budget "${RECORDS_BUDGET:-540}" --json "$OUT/records.json" 2>&1 | tee -a "$OUT/records.md"
       tar czf "$OUT/records-runs.tgz" -C "$(dirname "$records")" "$(basename "$records")" ;;
+    lb2-screen)
+      # The two-phase LB2 (warp_lb2.cuh, bound_items_lb2) under the sanitizers, then
+      # bench/gpu_lb2.py: the LB2 kinds by default (two phases) and one lane per child,
+      # ta021-ta030 at the optimum (node counts must agree per bound), beside BASELINE_CHECK
+      # when given. LB2_CONFIGS overrides the configurations.
+      for check in "memcheck --bound lb2" "racecheck --bound lb2" "synccheck --bound lb2" \
+                   "memcheck --bound lb1+lb2"; do
+        read -r tool flags <<<"$check"
+        echo "# $tool $flags --lb2-screen 2" >>"$OUT/lb2-sanitize.log"
+        timeout 60 compute-sanitizer --tool "$tool" "$BIN/permbb-gpu-check" ta021 --ub opt \
+          --ivms 64 --steps 8 --budget 2 $flags --lb2-screen 2 2>&1 | tail -4 \
+          | tee -a "$OUT/lb2-sanitize.log"
+      done
+      timeout 590 python3 bench/gpu_lb2.py --bin "$BIN/permbb-gpu-check" --budget 40 \
+        ${BASELINE_CHECK:+--baseline-bin "$BASELINE_CHECK"} \
+        --configs "${LB2_CONFIGS:-lb1,lb2,lb2@lb2-screen=-1,lb1+lb2,lb1+lb2@lb2-screen=-1}" \
+        --json "$OUT/lb2-screen.json" 2>&1 | tee -a "$OUT/lb2-screen.md" ;;
+    lb2-profile)
+      # Where the LB2 kernel's time goes: ncu's throughput, occupancy, instruction mix and warp
+      # stall sections for one launch, ta021 at the optimum (and the same with BASELINE_CHECK,
+      # an older permbb-gpu-check, when given).
+      for run in "$BIN/permbb-gpu-check --bound lb2" \
+                 ${BASELINE_CHECK:+"$BASELINE_CHECK --bound lb2"}; do
+        read -r check flags <<<"$run"
+        echo "# $check ta021 --ub opt $flags" >>"$OUT/lb2-profile.txt"
+        timeout 200 ncu --kernel-name regex:explore_kernel --launch-skip 20 --launch-count 1 \
+          --section SpeedOfLight --section Occupancy --section LaunchStats \
+          --section WarpStateStats --section SchedulerStats --section InstructionStats \
+          --section MemoryWorkloadAnalysis "$check" ta021 --ub opt $flags --budget 20 2>&1 \
+          | grep -v "^==PROF==" >>"$OUT/lb2-profile.txt"
+      done ;;
     bench)
       timeout 250 python3 bench/gpu.py --bin "$BIN/permbb" --cpu-budget 10 --gpu-budget 20 \
         --json "$OUT/bench.json" 2>&1 | tee -a "$OUT/bench.md" ;;
