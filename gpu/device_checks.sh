@@ -5,7 +5,8 @@
 # hang costs that step only.
 #   gpu/device_checks.sh [BIN_DIR] [tests|problems|sanitize|sweep|bench|large|contention|pools|
 #                                  divergence|records|pcmax|pcmax-large|knapsack-threshold|
-#                                  lb2-screen|lb2-profile]...
+#                                  lb2-screen|lb2-profile|bound-choice|
+#                                  bound-choice-long]...
 # BASELINE_BIN (optional): an older permbb whose GPU runs the pcmax steps put beside;
 # BASELINE_CHECK: an older permbb-gpu-check for the lb2 steps.
 # The flag lists below ($flags, $args) are split into words on purpose.
@@ -139,6 +140,19 @@ for step in $STEPS; do
           --section MemoryWorkloadAnalysis "$check" ta021 --ub opt $flags --budget 20 2>&1 \
           | grep -v "^==PROF==" >>"$OUT/lb2-profile.txt"
       done ;;
+    bound-choice|bound-choice-long)
+      # bench/bound_choice.py on the GPU explorer: which bound is fastest for which Taillard
+      # class at the optimum (20 x 20: bench/gpu_lb2.py). bound-choice: the instances whose
+      # trees take seconds, three times each; bound-choice-long: 500 x 20, and the proofs that
+      # LB1 needs minutes for on one CPU core, once each with a shorter limit.
+      if [ "$step" = bound-choice ]; then
+        set_args=(--classes 50x10,100x10 --repeat 3 --time-limit 20
+                  --instances ta083,ta084,ta090,ta103,ta104,ta105,ta106,ta107,ta108,ta110)
+      else
+        set_args=(--classes 500x20 --instances ta082,ta101,ta109 --repeat 1 --time-limit 15)
+      fi
+      timeout 590 python3 bench/bound_choice.py --bin "$BIN/permbb" --engine=--gpu \
+        "${set_args[@]}" --json "$OUT/$step.json" 2>&1 | tee -a "$OUT/$step.md" ;;
     bench)
       timeout 250 python3 bench/gpu.py --bin "$BIN/permbb" --cpu-budget 10 --gpu-budget 20 \
         --json "$OUT/bench.json" 2>&1 | tee -a "$OUT/bench.md" ;;
