@@ -50,6 +50,19 @@ PERMBB_HD void lb1_add_job(const FlowshopView& d, const Time* in, int job, int d
   }
 }
 
+// The front and back of the child that adds `job` in `direction` to the node summarised by
+// (front, back): the node's, with the job added on its side, which is written into `side`
+// (m times).
+struct ChildSides {
+  const Time* front;
+  const Time* back;
+};
+PERMBB_HD ChildSides lb1_child_sides(const FlowshopView& d, const Time* front, const Time* back,
+                                     int job, int direction, Time* side) {
+  lb1_add_job(d, direction == kFront ? front : back, job, direction, side);
+  return direction == kFront ? ChildSides{side, back} : ChildSides{front, side};
+}
+
 // front_out = completion times of σ1 followed by `job`. May alias.
 PERMBB_HD void lb1_append_front(const FlowshopView& d, const Time* front_in, int job,
                                 Time* front_out) {

@@ -119,10 +119,8 @@ PERMBB_HD Time lb2_child_bound(const FlowshopView& d, const JohnsonView& johnson
                                Time* side) {
   const Time lb1 = lb1_child_bound(d, front, back, remain, job, direction);
   if (lb1 >= cutoff) return lb1;
-  lb1_add_job(d, direction == kFront ? front : back, job, direction, side);
-  const Time* child_front = direction == kFront ? side : front;
-  const Time* child_back = direction == kFront ? back : side;
-  return lb2_from_lb1(johnson, lb1, child_front, child_back, scheduled, job, cutoff);
+  const ChildSides child = lb1_child_sides(d, front, back, job, direction, side);
+  return lb2_from_lb1(johnson, lb1, child.front, child.back, scheduled, job, cutoff);
 }
 
 }  // namespace permbb

@@ -165,12 +165,10 @@ Time Lb2Children::child_bound(const Time* front, const Time* back, const Time* r
   const bool shared = children_left_-- >= kBuildFrom;
   const Time lb1 = lb1_child_bound(data_, front, back, remain, job, direction);
   if (lb1 >= cutoff) return cutoff;
-  lb1_add_job(data_, direction == kFront ? front : back, job, direction, side_.data());
-  const Time* child_front = direction == kFront ? side_.data() : front;
-  const Time* child_back = direction == kFront ? back : side_.data();
+  const ChildSides child = lb1_child_sides(data_, front, back, job, direction, side_.data());
   Time lb = lb1;
   for (int rank = 0; rank < order_.size(); ++rank) {
-    lb = time_max(lb, pair_bound(order_.at(rank), job, child_front, child_back, remain, cutoff,
+    lb = time_max(lb, pair_bound(order_.at(rank), job, child.front, child.back, remain, cutoff,
                                  shared));
     if (lb >= cutoff) {
       order_.credit(rank);

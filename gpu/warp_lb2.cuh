@@ -60,6 +60,7 @@ __device__ __forceinline__ Time with_fixed_jobs(const Lb2Node& node, const Sweep
   return sweep(node.scheduled);
 }
 
+// LB2 of one child on this lane alone, as the CPU's plain LB2 computes it.
 __device__ __forceinline__ Time child_lb2(const Lb2Node& node, int job, int direction,
                                           Time cutoff) {
   Time side[kMaxGpuLb2Machines];
@@ -80,13 +81,10 @@ struct Lb2Item {
   Time* slot;
 };
 
-// The child's front and back: the node's, with the job added on its side (into `side`).
-__device__ __forceinline__ void child_sides(const Lb2Node& node, const Lb2Item& item,
-                                            Time* side, const Time** front, const Time** back) {
-  lb1_add_job(node.data, item.direction == kFront ? node.front : node.back, item.job,
-              item.direction, side);
-  *front = item.direction == kFront ? side : node.front;
-  *back = item.direction == kFront ? node.back : side;
+// The child's front and back (lb1_child_sides), `side` holding the one it changes.
+__device__ __forceinline__ ChildSides item_sides(const Lb2Node& node, const Lb2Item& item,
+                                                 Time* side) {
+  return lb1_child_sides(node.data, node.front, node.back, item.job, item.direction, side);
 }
 
 // The child's LB1 and its pairs [0, screen) on this lane alone, stopping at the cutoff (as
@@ -97,11 +95,11 @@ __device__ __forceinline__ Time screen_child(const Lb2Node& node, const Lb2Item&
                                    item.direction);
   if (lb1 >= cutoff || screen == 0) return lb1;
   Time side[kMaxGpuLb2Machines];
-  const Time *front, *back;
-  child_sides(node, item, side, &front, &back);
+  const ChildSides child = item_sides(node, item, side);
   const int last = screen < node.johnson.pairs ? screen : node.johnson.pairs;
   return with_fixed_jobs(node, [&](auto fixed) {
-    return lb2_pairs_from(node.johnson, 0, last, lb1, front, back, fixed, item.job, cutoff);
+    return lb2_pairs_from(node.johnson, 0, last, lb1, child.front, child.back, fixed, item.job,
+                          cutoff);
   });
 }
 
@@ -114,15 +112,14 @@ __device__ __forceinline__ void finish_child_across_lanes(const Lb2Node& node,
                                                           const Lb2Item& item, int first,
                                                           Time cutoff) {
   Time side[kMaxGpuLb2Machines];
-  const Time *front, *back;
-  child_sides(node, item, side, &front, &back);
+  const ChildSides child = item_sides(node, item, side);
   const bool early_exit = cutoff != kInfiniteTime;
   Time best = *item.slot;
   for (int round = first; round < node.johnson.pairs && best < cutoff; round += kSize) {
     const int pair = round + lane();
     if (pair < node.johnson.pairs) {
       const Time bound = with_fixed_jobs(node, [&](auto fixed) {
-        return johnson_pair_bound(node.johnson, pair, front, back, fixed, item.job);
+        return johnson_pair_bound(node.johnson, pair, child.front, child.back, fixed, item.job);
       });
       best = bound > best ? bound : best;
     }
@@ -168,11 +165,10 @@ __device__ __forceinline__ void bound_items_lb2(const Lb2Node& node, int items,
     } else if (open) {
       const Lb2Item mine = item(t);
       Time side[kMaxGpuLb2Machines];
-      const Time *front, *back;
-      child_sides(node, mine, side, &front, &back);
+      const ChildSides child = item_sides(node, mine, side);
       *mine.slot = with_fixed_jobs(node, [&](auto fixed) {
-        return lb2_pairs_from(node.johnson, screen, pairs, *mine.slot, front, back, fixed,
-                              mine.job, cutoff);
+        return lb2_pairs_from(node.johnson, screen, pairs, *mine.slot, child.front, child.back,
+                              fixed, mine.job, cutoff);
       });
     }
     __syncwarp();

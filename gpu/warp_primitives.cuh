@@ -33,34 +33,33 @@ __device__ __forceinline__ bool broadcast_bool(bool value, int source = 0) {
   return __shfl_sync(kAll, static_cast<int>(value), source) != 0;
 }
 
+// `combine` over the values of all lanes, returned to every lane (a butterfly of shuffles).
+template <class T, class Combine>
+__device__ __forceinline__ T all_reduce(T value, Combine combine) {
+  for (int offset = kSize / 2; offset > 0; offset /= 2) {
+    value = combine(value, __shfl_xor_sync(kAll, value, offset));
+  }
+  return value;
+}
+
 template <class T>
 __device__ __forceinline__ T sum(T value) {
-  for (int offset = kSize / 2; offset > 0; offset /= 2) value += __shfl_xor_sync(kAll, value, offset);
-  return value;
+  return all_reduce(value, [](T x, T y) { return x + y; });
 }
 
 template <class T>
 __device__ __forceinline__ T min(T value) {
-  for (int offset = kSize / 2; offset > 0; offset /= 2) {
-    const T other = __shfl_xor_sync(kAll, value, offset);
-    value = other < value ? other : value;
-  }
-  return value;
+  return all_reduce(value, [](T x, T y) { return y < x ? y : x; });
 }
 
 template <class T>
 __device__ __forceinline__ T max(T value) {
-  for (int offset = kSize / 2; offset > 0; offset /= 2) {
-    const T other = __shfl_xor_sync(kAll, value, offset);
-    value = other > value ? other : value;
-  }
-  return value;
+  return all_reduce(value, [](T x, T y) { return y > x ? y : x; });
 }
 
 template <class T>
 __device__ __forceinline__ T bit_or(T value) {
-  for (int offset = kSize / 2; offset > 0; offset /= 2) value |= __shfl_xor_sync(kAll, value, offset);
-  return value;
+  return all_reduce(value, [](T x, T y) { return x | y; });
 }
 
 // Inclusive scan over the lanes of the max-plus recurrence x_l = max(a_l, x_{l-1} + b_l):
