@@ -263,7 +263,7 @@ Instance read_instance_file(const std::string& path) {
 }
 
 Instance parse_instance_text(std::string_view text, const std::string& path) {
-  return FileParser(path, text).parse();
+  return FileParser(path, without_comments(text)).parse();
 }
 
 std::string format_plain(const Instance& instance) {

@@ -40,6 +40,20 @@ std::string read_file_text(const std::string& path) {
   return text;
 }
 
+std::string without_comments(std::string_view text) {
+  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+  if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark) text.remove_prefix(3);
+  std::string out;
+  out.reserve(text.size());
+  bool in_comment = false;
+  for (const char c : text) {
+    if (c == '\n') in_comment = false;
+    if (c == '#') in_comment = true;
+    if (!in_comment) out += c;
+  }
+  return out;
+}
+
 std::string quoted_token(std::string_view text) {
   std::string shown = "'";
   for (std::size_t k = 0; k < text.size() && k < 32; ++k) {

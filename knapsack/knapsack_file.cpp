@@ -48,8 +48,7 @@ class LineReader {
     const std::size_t stop = end == std::string_view::npos ? text_.size() : end;
     std::string_view raw = text_.substr(pos_, stop - pos_);
     pos_ = end == std::string_view::npos ? text_.size() : end + 1;
-    const std::size_t hash = raw.find('#');
-    return hash == std::string_view::npos ? raw : raw.substr(0, hash);
+    return raw;
   }
 
   static std::vector<std::string_view> split(std::string_view raw) {
@@ -161,7 +160,7 @@ class KnapsackParser {
 }  // namespace
 
 KnapsackInstance parse_knapsack_text(std::string_view text, const std::string& path) {
-  KnapsackInstance instance = KnapsackParser(text, path).parse();
+  KnapsackInstance instance = KnapsackParser(without_comments(text), path).parse();
   instance.name = std::filesystem::path(path).stem().string();
   return instance;
 }

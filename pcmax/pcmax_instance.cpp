@@ -135,7 +135,7 @@ PcmaxInstance read_instance_file(const std::string& path) {
 }
 
 PcmaxInstance parse_instance_text(std::string_view text, const std::string& path) {
-  return FileParser(path, text).parse();
+  return FileParser(path, without_comments(text)).parse();
 }
 
 std::string format_instance(const PcmaxInstance& instance) {
