@@ -18,6 +18,7 @@
 #include "input_error.hpp"
 #include "instance_generator.hpp"
 #include "pcmax_instance.hpp"
+#include "progress_ticker.hpp"
 #include "ptas.hpp"
 
 namespace permbb::app {
@@ -121,18 +122,41 @@ std::string guarantee_bound(const PtasResult& r) {
   return text;
 }
 
+// "incomplete" as the other commands say it; a finished PTAS run is "complete", not
+// "optimal": its schedule is within the guarantee, not proven optimal.
+std::string status_name(const PtasResult& r) {
+  return r.complete ? "complete" : "incomplete";
+}
+
+// The guarantee line: the PTAS's bound, or, for a run stopped early, none but what the
+// targets left say: every one below their lower end was found infeasible, hence below OPT.
+std::string guarantee_line(double epsilon, const PtasResult& r) {
+  std::ostringstream out;
+  if (r.complete) {
+    out << "makespan < (1 + 1/" << r.k << ") T* = " << guarantee_bound(r)
+        << " with T* = " << r.final_target << " <= OPT: within " << 1.0 + 1.0 / r.k
+        << " of the optimum (1 + epsilon = " << 1.0 + epsilon << ")";
+  } else {
+    const pcmax::Duration lower = r.targets_left.lower;
+    out << "none: stopped before the bisection ended, targets [" << lower << ", "
+        << r.targets_left.upper << "] left; OPT >= " << lower << ", so within "
+        << static_cast<double>(r.schedule.makespan) / static_cast<double>(lower)
+        << " of the optimum";
+  }
+  return out.str();
+}
+
 std::string format_human(const pcmax::PcmaxInstance& instance, double epsilon,
                          const PtasResult& r) {
   const DpTotals t = totals(r);
   std::ostringstream out;
   out << "instance      " << instance.name << " (" << instance.jobs() << " jobs, "
       << instance.machines << " machines)\n";
+  out << "status        " << status_name(r) << (r.complete ? "" : " (time limit)") << "\n";
   out << "epsilon       " << epsilon << " (k = " << r.k << ")\n";
   out << "makespan      " << r.schedule.makespan << "\n";
   out << "lower bound   " << r.lower_bound << " = max(ceil(sum t / m), max t)\n";
-  out << "guarantee     makespan < (1 + 1/" << r.k << ") T* = " << guarantee_bound(r)
-      << " with T* = " << r.final_target << " <= OPT: within " << 1.0 + 1.0 / r.k
-      << " of the optimum (1 + epsilon = " << 1.0 + epsilon << ")\n";
+  out << "guarantee     " << guarantee_line(epsilon, r) << "\n";
   out << "schedule      machine of job 1.." << instance.jobs() << ":";
   for (const int machine : r.schedule.machine_of_job) out << ' ' << machine + 1;
   out << "\ndp            " << t.tables << " tables of " << r.tables.size() << " targets, "
@@ -168,18 +192,22 @@ nlohmann::json table_json(const pcmax::TableRecord& table) {
 
 nlohmann::json to_json(const pcmax::PcmaxInstance& instance, double epsilon, const PtasResult& r) {
   const DpTotals t = totals(r);
+  const nlohmann::json none(nullptr);  // what an incomplete run does not have
   nlohmann::json j;
   j["instance"] = instance.name;
   j["jobs"] = instance.jobs();
   j["machines"] = instance.machines;
+  j["status"] = status_name(r);
   j["epsilon"] = epsilon;
   j["k"] = r.k;
-  j["guarantee"] = 1.0 + 1.0 / r.k;
-  j["guarantee_bound"] = static_cast<double>(r.final_target) * (r.k + 1) / r.k;
+  j["guarantee"] = r.complete ? nlohmann::json(1.0 + 1.0 / r.k) : none;
+  j["guarantee_bound"] =
+      r.complete ? nlohmann::json(static_cast<double>(r.final_target) * (r.k + 1) / r.k) : none;
   j["makespan"] = r.schedule.makespan;
   j["lower_bound"] = r.lower_bound;
   j["initial_upper_bound"] = r.initial_upper_bound;
-  j["final_target"] = r.final_target;
+  j["final_target"] = r.complete ? nlohmann::json(r.final_target) : none;
+  j["targets_left"] = {r.targets_left.lower, r.targets_left.upper};
   std::vector<int> machine_of_job;
   std::vector<std::vector<int>> jobs_of_machine(static_cast<std::size_t>(instance.machines));
   for (std::size_t job = 0; job < r.schedule.machine_of_job.size(); ++job) {
@@ -205,6 +233,33 @@ nlohmann::json to_json(const pcmax::PcmaxInstance& instance, double epsilon, con
   j["dp"] = dp;
   j["seconds"] = r.seconds;
   return j;
+}
+
+void log_progress(double seconds, const pcmax::RunStatus& s) {
+  if (s.round == 0) {
+    spdlog::info("progress {:.1f} s | before the first round", seconds);
+    return;
+  }
+  std::string targets;
+  for (const pcmax::Duration target : s.targets) {
+    targets += (targets.empty() ? "" : ", ") + std::to_string(target);
+  }
+  spdlog::info(
+      "progress {:.1f} s | round {}: T = {} | targets left [{}, {}] | best makespan {} "
+      "| DP {} of {} states",
+      seconds, s.round, targets, s.lower, s.upper, s.best_makespan, s.states_done, s.round_states);
+}
+
+// The PTAS, watched by two ProgressTicker threads: the time limit's, whose first tick comes at
+// the limit and asks for the stop, and the progress lines' (none with --quiet).
+PtasResult solve_watched(const PcmaxCommandOptions& options, const pcmax::PcmaxInstance& instance,
+                         const pcmax::PtasOptions& ptas, pcmax::TableFiller& filler,
+                         pcmax::RunControl& control) {
+  const ProgressTicker timer(options.time_limit_seconds,
+                             [&](double) { control.request_stop(); });
+  const ProgressTicker progress(options.output.quiet ? 0 : options.progress_seconds,
+                                [&](double seconds) { log_progress(seconds, control.status()); });
+  return pcmax::solve_pcmax(instance, ptas, filler);
 }
 
 }  // namespace
@@ -242,6 +297,12 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
                   "MiB of device memory for the tables of one round (default: the free memory); "
                   "smaller tables are partitioned")
       ->check(number_in_range(0.0, 1e12));
+  command
+      .add_option("--time-limit", options.time_limit_seconds,
+                  "stop the PTAS after this many seconds (0: none); the result is then "
+                  "incomplete (exit 3): the best schedule found, without the guarantee")
+      ->check(number_at_least(0.0));
+  add_progress_option(command, options.progress_seconds);
   add_output_options(command, options.output);
 }
 
@@ -260,12 +321,15 @@ int run_pcmax_command(const PcmaxCommandOptions& options) {
     spdlog::info("pcmax: the table at T = LB has {} entries; the GPU is chosen from {}",
                  engine.entries_at_lower_bound, pcmax::kGpuPaysFromEntries);
   }
-  const PtasResult result = pcmax::solve_pcmax(instance, ptas, *filler);
+  pcmax::RunControl control;
+  ptas.control = &control;
+  const PtasResult result = solve_watched(options, instance, ptas, *filler, control);
   nlohmann::json json = to_json(instance, options.epsilon, result);
   json["engine_choice"] = engine.mode;
   if (engine.mode == "auto") json["table_entries_at_lower_bound"] = engine.entries_at_lower_bound;
+  json["time_limit"] = options.time_limit_seconds;
   write_result(options.output, format_human(instance, options.epsilon, result), json);
-  return 0;
+  return result.complete ? 0 : 3;
 }
 
 }  // namespace permbb::app

@@ -18,6 +18,8 @@ struct PcmaxCommandOptions {
   int split = 0;                    // 0: 4 on the GPU, 2 on the CPU
   double memory_limit_gib = 0;      // 0: three quarters of physical memory
   double gpu_memory_limit_mib = 0;  // 0: the device's free memory
+  double time_limit_seconds = 0;    // 0: none
+  double progress_seconds = 5;
   OutputOptions output;
 };
 
@@ -25,7 +27,9 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options);
 
 // `permbb pcmax FILE|--generate SPEC --epsilon E ...`: the PTAS for P||Cmax. Prints the
 // schedule (machine of each job), its makespan, the lower bound, the guarantee and the DP
-// statistics; writes the JSON if asked. Throws InputError for bad input (exit 2). Returns 0.
+// statistics; writes the JSON if asked. Throws InputError for bad input (exit 2). Returns the
+// exit status: 0, or 3 when the time limit stopped the PTAS (status incomplete: the best
+// schedule found is shown, without the guarantee).
 int run_pcmax_command(const PcmaxCommandOptions& options);
 
 }  // namespace permbb::app

@@ -12,10 +12,14 @@ namespace permbb::app {
 
 class ProgressTicker {
  public:
-  // No thread for a period <= 0 (progress off).
+  // No thread for a period <= 0 (progress off), nor from a billion seconds up: the clock
+  // counts nanoseconds, which overflow past 9.2e9 s and would tick at once, and no run lasts
+  // 31 years.
   ProgressTicker(double period_seconds, std::function<void(double)> tick)
       : period_(period_seconds), tick_(std::move(tick)) {
-    if (period_seconds > 0) thread_ = std::thread([this] { run(); });
+    if (period_seconds > 0 && period_seconds < kLongestPeriodSeconds) {
+      thread_ = std::thread([this] { run(); });
+    }
   }
   ~ProgressTicker() {
     {
@@ -29,6 +33,8 @@ class ProgressTicker {
   ProgressTicker& operator=(const ProgressTicker&) = delete;
 
  private:
+  static constexpr double kLongestPeriodSeconds = 1e9;
+
   void run() {
     const auto start = std::chrono::steady_clock::now();
     const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(

@@ -42,9 +42,10 @@ std::uint64_t ConfigSet::count_configurations(const TableShape& shape, std::uint
   return std::min(seen - 1, max_count + 1);
 }
 
-ConfigSet::ConfigSet(const TableShape& shape, std::uint64_t max_count) {
+ConfigSet::ConfigSet(const TableShape& shape, std::uint64_t max_count, const RunControl* control) {
   std::vector<Candidate> found;
   auto visit = [&](const std::vector<std::uint32_t>& counts, std::uint64_t load) {
+    throw_if_stopped(control);
     if (load == 0) return true;  // the zero vector is no configuration
     if (found.size() >= max_count) throw std::length_error("ConfigSet: too many configurations");
     found.push_back(Candidate{load, counts});
@@ -53,8 +54,10 @@ ConfigSet::ConfigSet(const TableShape& shape, std::uint64_t max_count) {
   std::vector<std::uint32_t> counts(shape.dims(), 0);
   enumerate(shape, 0, counts, 0, visit);
   // Decreasing load, then lexicographically larger first: a fixed order, so every DP and the
-  // backtracking see the same configurations in the same order.
-  std::sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) {
+  // backtracking see the same configurations in the same order. The sort is most of the
+  // time, so it polls the stop too: a throwing comparison leaves `found` valid, and it goes.
+  std::sort(found.begin(), found.end(), [&](const Candidate& a, const Candidate& b) {
+    throw_if_stopped(control);
     return std::tie(a.load, a.counts) > std::tie(b.load, b.counts);
   });
   begin_.push_back(0);

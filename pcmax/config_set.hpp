@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "dp_step.hpp"
+#include "run_control.hpp"
 #include "table_shape.hpp"
 
 namespace permbb::pcmax {
@@ -15,8 +16,9 @@ namespace permbb::pcmax {
 class ConfigSet {
  public:
   // Throws std::length_error when there are more than `max_count` configurations (callers
-  // check count_configurations first and say what to change).
-  ConfigSet(const TableShape& shape, std::uint64_t max_count);
+  // check count_configurations first and say what to change), RunStopped when `control` asks
+  // for a stop: millions of configurations take seconds to enumerate and sort.
+  ConfigSet(const TableShape& shape, std::uint64_t max_count, const RunControl* control = nullptr);
 
   // The number of configurations, or max_count + 1 if there are more (counting stops there).
   static std::uint64_t count_configurations(const TableShape& shape, std::uint64_t max_count);

@@ -17,7 +17,7 @@ template <class Entry>
 class HostBackend {
  public:
   HostBackend(const DpProblem& problem, const PartitionPlan& plan, Entry* ring, Entry* table,
-              int threads)
+              int threads, const RunControl* control)
       : table_shape_(problem.shape),
         shape_(problem.shape.view()),
         configs_(problem.configs.view()),
@@ -25,7 +25,8 @@ class HostBackend {
         plan_(plan),
         ring_(ring),
         table_(table),
-        threads_(threads) {}
+        threads_(threads),
+        control_(control) {}
 
   std::vector<std::uint64_t> start_block(std::uint64_t begin, std::uint64_t end) {
     buckets_ = build_level_buckets(table_shape_, begin, end);
@@ -39,6 +40,9 @@ class HostBackend {
     const auto n = static_cast<long long>(count);
 #pragma omp parallel for num_threads(threads_) schedule(dynamic, 64) if (n > 256)
     for (long long i = 0; i < n; ++i) {
+      // A level can take minutes (an OpenMP loop cannot be left early): after a stop the
+      // rest of it is skipped, and run_blocked_fill returns before the next.
+      if (stop_requested(control_)) continue;
       const std::uint64_t index = base + states[i];
       ring_[index & plan_.mask] =
           static_cast<Entry>(evaluate_state(shape_, configs_, index, lookup, limit_));
@@ -63,14 +67,16 @@ class HostBackend {
   Entry* ring_;
   Entry* table_;
   int threads_;
+  const RunControl* control_;
 };
 
 template <class Entry>
-void fill_blocked(const DpProblem& problem, Entry* table, const PartitionPlan& plan, int threads) {
+void fill_blocked(const DpProblem& problem, Entry* table, const PartitionPlan& plan, int threads,
+                  RunControl* control) {
   std::vector<Entry> ring(plan.ring() ? plan.window : 0);
   Entry* target = plan.ring() ? ring.data() : table;
-  HostBackend<Entry> backend(problem, plan, target, table, threads);
-  run_blocked_fill(problem.shape, plan, backend);
+  HostBackend<Entry> backend(problem, plan, target, table, threads, control);
+  run_blocked_fill(problem.shape, plan, backend, control);
 }
 
 }  // namespace
@@ -79,39 +85,46 @@ int default_threads() {
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
-void fill_table_sequential(const DpProblem& problem, DpTable& table) {
+void fill_table_sequential(const DpProblem& problem, DpTable& table, RunControl* control) {
   const TableShapeView shape = problem.shape.view();
   const ConfigSetView configs = problem.configs.view();
+  const std::uint64_t size = problem.shape.size();
+  constexpr std::uint64_t kCountEvery = 4096;  // states between progress counts
   with_entries(table, [&](auto* entries) {
     using Entry = std::remove_pointer_t<decltype(entries)>;
     const TableLookup<Entry> lookup{entries, ~std::uint64_t{0}};
-    for (std::uint64_t index = 0; index < problem.shape.size(); ++index) {
+    for (std::uint64_t index = 0; index < size; ++index) {
+      if (stop_requested(control)) return;
       entries[index] =
           static_cast<Entry>(evaluate_state(shape, configs, index, lookup, problem.limit));
+      if ((index + 1) % kCountEvery == 0) count_states_done(control, kCountEvery);
     }
+    count_states_done(control, size % kCountEvery);
   });
 }
 
 void fill_table_parallel(const DpProblem& problem, DpTable& table, int threads,
-                         std::uint64_t block_states) {
+                         std::uint64_t block_states, RunControl* control) {
   const std::uint64_t size = problem.shape.size();
   const std::uint64_t block = std::clamp<std::uint64_t>(block_states, 1, kMaxBlockStates);
   const PartitionPlan plan{size, ~std::uint64_t{0}, block, (size + block - 1) / block, 0};
-  fill_table_blocked(problem, table, plan, threads);
+  fill_table_blocked(problem, table, plan, threads, control);
 }
 
 void fill_table_blocked(const DpProblem& problem, DpTable& table, const PartitionPlan& plan,
-                        int threads) {
-  with_entries(table, [&](auto* entries) { fill_blocked(problem, entries, plan, threads); });
+                        int threads, RunControl* control) {
+  with_entries(table,
+               [&](auto* entries) { fill_blocked(problem, entries, plan, threads, control); });
 }
 
 void CpuTableFiller::fill(std::vector<DpWork>& batch) {
   for (DpWork& work : batch) {
+    if (stop_requested(work.control)) return;
     const auto start = std::chrono::steady_clock::now();
     if (threads_ == 1) {
-      fill_table_sequential(*work.problem, *work.table);
+      fill_table_sequential(*work.problem, *work.table, work.control);
     } else {
-      fill_table_parallel(*work.problem, *work.table, threads_, kDefaultBlockStates);
+      fill_table_parallel(*work.problem, *work.table, threads_, kDefaultBlockStates, work.control);
     }
     work.report.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

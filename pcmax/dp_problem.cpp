@@ -5,8 +5,9 @@
 namespace permbb::pcmax {
 
 DpProblem::DpProblem(const std::vector<ClassCount>& classes, std::uint64_t capacity,
-                     std::uint32_t limit_, std::uint64_t max_configurations)
-    : shape(classes, capacity), configs(shape, max_configurations), limit(limit_) {
+                     std::uint32_t limit_, std::uint64_t max_configurations,
+                     const RunControl* control)
+    : shape(classes, capacity), configs(shape, max_configurations, control), limit(limit_) {
   if (limit < 1 || limit >= 0xffffffffu) throw std::invalid_argument("DpProblem: bad limit");
 }
 

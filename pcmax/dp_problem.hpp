@@ -5,14 +5,16 @@
 #include <vector>
 
 #include "config_set.hpp"
+#include "run_control.hpp"
 #include "table_shape.hpp"
 
 namespace permbb::pcmax {
 
 struct DpProblem {
-  // limit: entries saturate there (machines + 1, or fewer); 1 <= limit < 2^32 - 1.
+  // limit: entries saturate there (machines + 1, or fewer); 1 <= limit < 2^32 - 1. Throws
+  // RunStopped when `control` asks for a stop while the configurations are enumerated.
   DpProblem(const std::vector<ClassCount>& classes, std::uint64_t capacity, std::uint32_t limit,
-            std::uint64_t max_configurations);
+            std::uint64_t max_configurations, const RunControl* control = nullptr);
 
   TableShape shape;
   ConfigSet configs;

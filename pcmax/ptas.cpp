@@ -68,6 +68,51 @@ PcmaxInstance without_idle_machines(const PcmaxInstance& instance) {
   return fewer;
 }
 
+// Everything known before the search: k, the bounds, the engine.
+PtasResult start_result(const PcmaxInstance& instance, const PtasOptions& options,
+                        const TableFiller& filler) {
+  PtasResult result;
+  result.k = k_for_epsilon(options.epsilon);
+  result.split = options.split;
+  result.engine = filler.name();
+  result.threads = filler.threads();
+  const Duration total = std::accumulate(instance.times.begin(), instance.times.end(), Duration{0});
+  const Duration longest = *std::max_element(instance.times.begin(), instance.times.end());
+  result.lower_bound = simple_lower_bound(instance);
+  result.initial_upper_bound = (total + instance.machines - 1) / instance.machines + longest;
+  return result;
+}
+
+EvaluatorSettings evaluator_settings(int k, const PtasOptions& options) {
+  EvaluatorSettings settings;
+  settings.k = k;
+  settings.memory_limit_bytes =
+      options.memory_limit_bytes != 0 ? options.memory_limit_bytes : default_table_memory_limit();
+  settings.max_configurations = options.max_configurations;
+  settings.epsilon_text = epsilon_text(options);
+  return settings;
+}
+
+// The best schedule so far, LPT's at first: replaced by a held target's when that is shorter.
+void keep_better(PcmaxSchedule& best, const TargetEvaluator& evaluator, RunControl& control) {
+  const PcmaxSchedule* held = evaluator.best_schedule();
+  if (held == nullptr || held->makespan >= best.makespan) return;
+  best = *held;
+  control.set_best_makespan(best.makespan);
+}
+
+// The initial UB is never a midpoint: evaluated here when the search ends on it.
+void evaluate_final_target(Duration target, const TargetEvaluator& evaluator,
+                           const BatchOracle& oracle) {
+  for (const auto& r : evaluator.records()) {
+    if (r.target == target) return;
+  }
+  if (!oracle({target})[0]) {
+    throw std::logic_error("PTAS: the upper bound " + std::to_string(target) +
+                           " was found infeasible");
+  }
+}
+
 }  // namespace
 
 int k_for_epsilon(double epsilon) {
@@ -87,51 +132,54 @@ PtasResult solve_pcmax(const PcmaxInstance& instance, const PtasOptions& options
                        TableFiller& filler) {
   validate_instance(instance, instance.name);
   const auto start = std::chrono::steady_clock::now();
-  PtasResult result;
-  result.k = k_for_epsilon(options.epsilon);
-  result.split = options.split;
-  result.engine = filler.name();
-  result.threads = filler.threads();
+  PtasResult result = start_result(instance, options, filler);
   const int levels = levels_of_split(options.split);
-  const Duration total = std::accumulate(instance.times.begin(), instance.times.end(), Duration{0});
-  const Duration longest = *std::max_element(instance.times.begin(), instance.times.end());
-  result.lower_bound = simple_lower_bound(instance);
-  result.initial_upper_bound = (total + instance.machines - 1) / instance.machines + longest;
-
-  EvaluatorSettings settings;
-  settings.k = result.k;
-  settings.memory_limit_bytes =
-      options.memory_limit_bytes != 0 ? options.memory_limit_bytes : default_table_memory_limit();
-  settings.max_configurations = options.max_configurations;
-  settings.epsilon_text = epsilon_text(options);
+  RunControl no_control;  // nobody stops it, nobody watches
+  RunControl& control = options.control != nullptr ? *options.control : no_control;
   const bool idle_machines = instance.machines > instance.jobs();
   const PcmaxInstance fewer = idle_machines ? without_idle_machines(instance) : PcmaxInstance{};
-  TargetEvaluator evaluator(idle_machines ? fewer : instance, settings, filler);
+  const PcmaxInstance& evaluated = idle_machines ? fewer : instance;
+  // First, so that a stop at any time has a schedule to return.
+  PcmaxSchedule best = build_lpt_schedule(evaluated);
+  control.set_best_makespan(best.makespan);
+  result.targets_left = {result.lower_bound, result.initial_upper_bound};
+  control.set_interval(result.lower_bound, result.initial_upper_bound);
+
+  TargetEvaluator evaluator(evaluated, evaluator_settings(result.k, options), filler, &control);
   int round = 0;
   auto oracle = [&](const std::vector<Duration>& targets) {
+    control.throw_if_stopped();
     ++round;
+    control.start_round(round, targets);
     const auto answers = evaluator.evaluate(targets, round);
     log_round(round, targets, answers, evaluator.records());
+    keep_better(best, evaluator, control);
     return answers;
   };
   // Only the upper end of the interval can still be the final target: the other schedules
   // go, so that at most one round's are held at once.
-  const BisectionResult bisection =
-      run_bisection(result.lower_bound, result.initial_upper_bound, levels, oracle,
-                    [&](Duration, Duration upper) { evaluator.keep_only_schedule(upper); });
-  result.final_target = bisection.target;
-  bool evaluated = false;
-  for (const auto& r : evaluator.records()) evaluated = evaluated || r.target == bisection.target;
-  // The initial UB is never a midpoint: evaluated here when the search ends on it.
-  if (!evaluated && !oracle({bisection.target})[0]) {
-    throw std::logic_error("PTAS: the upper bound " + std::to_string(bisection.target) +
-                           " was found infeasible");
+  auto narrowed = [&](Duration lower, Duration upper) {
+    result.targets_left = {lower, upper};
+    control.set_interval(lower, upper);
+    evaluator.keep_only_schedule(upper);
+  };
+  try {
+    const BisectionResult bisection =
+        run_bisection(result.lower_bound, result.initial_upper_bound, levels, oracle, narrowed);
+    evaluate_final_target(bisection.target, evaluator, oracle);
+    result.final_target = bisection.target;
+    result.schedule = evaluator.schedule(result.final_target);
+  } catch (const RunStopped&) {
+    keep_better(best, evaluator, control);  // targets finished in the round that stopped
+    result.complete = false;
+    result.schedule = std::move(best);
+    spdlog::info("stopped after {} rounds begun, targets [{}, {}] left", round,
+                 result.targets_left.lower, result.targets_left.upper);
   }
   result.rounds = round;
   result.tables = evaluator.records();
-  result.schedule = evaluator.schedule(result.final_target);
   result.schedule.loads.resize(static_cast<std::size_t>(instance.machines), 0);  // the idle ones
-  check_guarantee(result.schedule, result.final_target, result.k);
+  if (result.complete) check_guarantee(result.schedule, result.final_target, result.k);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <numeric>
 #include <queue>
 #include <stdexcept>
 #include <utility>
@@ -89,6 +90,15 @@ PcmaxSchedule build_schedule_one_per_machine(const PcmaxInstance& instance,
     for (const int job : cls.jobs) assign(schedule, instance, job, machine++);
   }
   add_short_jobs(schedule, instance, rounded.short_jobs);
+  finish(schedule);
+  return schedule;
+}
+
+PcmaxSchedule build_lpt_schedule(const PcmaxInstance& instance) {
+  PcmaxSchedule schedule = empty_schedule(instance);
+  std::vector<int> jobs(instance.times.size());
+  std::iota(jobs.begin(), jobs.end(), 0);
+  add_short_jobs(schedule, instance, std::move(jobs));
   finish(schedule);
   return schedule;
 }

@@ -30,4 +30,8 @@ PcmaxSchedule build_schedule_from_table(const PcmaxInstance& instance, const Rou
 PcmaxSchedule build_schedule_one_per_machine(const PcmaxInstance& instance,
                                              const RoundedJobs& rounded);
 
+// LPT (Graham 1969): every job as step 2 places the short ones, longest first onto the
+// least-loaded machine. Within 4/3 of OPT; the schedule a stopped PTAS falls back on.
+PcmaxSchedule build_lpt_schedule(const PcmaxInstance& instance);
+
 }  // namespace permbb::pcmax

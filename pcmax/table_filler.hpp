@@ -1,13 +1,15 @@
 #pragma once
 // What fills DP tables: the CPU (cpu_dp.hpp) or the GPU (gpu/pcmax). The PTAS hands a filler
 // the tables of one bisection round at once; a filler may compute them concurrently (the GPU
-// does, one CUDA stream each) or one after another.
+// does, one CUDA stream each) or one after another. A fill that sees a stop (DpWork::control)
+// returns early and leaves its tables unfinished.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "dp_problem.hpp"
 #include "dp_table.hpp"
+#include "run_control.hpp"
 
 namespace permbb::pcmax {
 
@@ -23,6 +25,9 @@ struct DpWork {
   const DpProblem* problem = nullptr;
   DpTable* table = nullptr;  // problem->shape.size() entries of problem->entry_bytes()
   FillReport report;
+  // Polled for a stop (the fill then returns with the table unfinished, for the caller to
+  // drop) and told the states computed; null: the fill runs to the end.
+  RunControl* control = nullptr;
 };
 
 class TableFiller {

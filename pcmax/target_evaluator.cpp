@@ -22,8 +22,8 @@ struct TargetEvaluator::Pending {
 };
 
 TargetEvaluator::TargetEvaluator(const PcmaxInstance& instance, const EvaluatorSettings& settings,
-                                 TableFiller& filler)
-    : instance_(instance), settings_(settings), filler_(filler) {}
+                                 TableFiller& filler, RunControl* control)
+    : instance_(instance), settings_(settings), filler_(filler), control_(control) {}
 
 void TargetEvaluator::refuse(const TableRecord& record, const std::string& what) const {
   throw InputError(
@@ -33,6 +33,7 @@ void TargetEvaluator::refuse(const TableRecord& record, const std::string& what)
 }
 
 TargetEvaluator::Pending TargetEvaluator::prepare(Duration target, int round) {
+  throw_if_stopped(control_);
   Pending p;
   p.rounded = round_jobs(instance_.times, target, settings_.k);
   p.record.target = target;
@@ -68,8 +69,8 @@ TargetEvaluator::Pending TargetEvaluator::prepare(Duration target, int round) {
     refuse(p.record, "there are more than " + std::to_string(settings_.max_configurations) +
                          " machine configurations");
   }
-  p.problem =
-      std::make_unique<DpProblem>(classes, p.rounded.capacity, limit, settings_.max_configurations);
+  p.problem = std::make_unique<DpProblem>(classes, p.rounded.capacity, limit,
+                                          settings_.max_configurations, control_);
   p.record.entries = entries;
   p.record.entry_bytes = entry_bytes;
   p.record.configurations = p.problem->configs.count();
@@ -95,11 +96,12 @@ void TargetEvaluator::fill_within_memory(std::vector<Pending>& pending) {
         refuse(p.record, "the DP table of " + format_bytes(p.bytes) + " could not be allocated");
       }
       held += p.bytes;
-      batch.push_back(DpWork{p.problem.get(), p.table.get(), {}});
+      batch.push_back(DpWork{p.problem.get(), p.table.get(), {}, control_});
       owners.push_back(next);
     }
     if (batch.empty()) continue;
     filler_.fill(batch);
+    throw_if_stopped(control_);  // before the tables are read: they may be unfinished
     for (std::size_t i = 0; i < batch.size(); ++i) {
       Pending& p = pending[owners[i]];
       p.record.report = batch[i].report;
@@ -126,9 +128,20 @@ void TargetEvaluator::keep_only_schedule(Duration target) {
   }
 }
 
+const PcmaxSchedule* TargetEvaluator::best_schedule() const {
+  const PcmaxSchedule* best = nullptr;
+  for (const auto& [target, schedule] : schedules_) {
+    if (best == nullptr || schedule.makespan < best->makespan) best = &schedule;
+  }
+  return best;
+}
+
 std::vector<bool> TargetEvaluator::evaluate(const std::vector<Duration>& targets, int round) {
   std::vector<Pending> pending;
-  for (const Duration target : targets) pending.push_back(prepare(target, round));
+  for (const Duration target : targets) {
+    pending.push_back(prepare(target, round));
+    if (control_ != nullptr) control_->add_round_states(pending.back().record.entries);
+  }
   fill_within_memory(pending);
   std::vector<bool> feasible;
   for (Pending& p : pending) {

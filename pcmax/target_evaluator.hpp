@@ -5,6 +5,10 @@
 //
 // A target with no more long jobs than machines needs no table: one machine per long job
 // already fits in T (a long job alone rounds to at most T).
+//
+// With a RunControl, evaluate() throws RunStopped once a stop is asked for (the tables under
+// way are dropped; the schedules of targets finished before stay), and tells it the states of
+// each round's tables.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -12,6 +16,7 @@
 #include <vector>
 
 #include "pcmax_instance.hpp"
+#include "run_control.hpp"
 #include "schedule_builder.hpp"
 #include "table_filler.hpp"
 
@@ -40,7 +45,7 @@ struct EvaluatorSettings {
 class TargetEvaluator {
  public:
   TargetEvaluator(const PcmaxInstance& instance, const EvaluatorSettings& settings,
-                  TableFiller& filler);
+                  TableFiller& filler, RunControl* control = nullptr);
 
   // Feasibility of each target; records every table and keeps the schedules of feasible
   // targets. Throws InputError when a table would exceed the memory limit (naming its size).
@@ -52,6 +57,8 @@ class TargetEvaluator {
   // Lets go of every schedule but `target`'s: each holds O(n + m) words, and a search keeps
   // only the one of its upper end (bisection.hpp, IntervalObserver).
   void keep_only_schedule(Duration target);
+  // Of the schedules held, one with the smallest makespan; null when none is.
+  const PcmaxSchedule* best_schedule() const;
 
  private:
   struct Pending;
@@ -63,6 +70,7 @@ class TargetEvaluator {
   const PcmaxInstance& instance_;
   EvaluatorSettings settings_;
   TableFiller& filler_;
+  RunControl* control_;
   std::vector<TableRecord> records_;
   std::map<Duration, PcmaxSchedule> schedules_;
 };

@@ -4,7 +4,7 @@
 namespace permbb::pcmax::gpu {
 namespace {
 
-constexpr int kThreadsPerBlock = 256;
+constexpr int kBucketThreadsPerBlock = 256;
 constexpr unsigned kFullWarp = 0xffffffffu;
 
 // Takes one slot of counters[level] for each lane with `active`, aggregated over the lanes of
@@ -52,9 +52,9 @@ std::vector<std::uint64_t> bucket_levels_on_device(const TableShapeView& shape,
   const std::size_t levels = static_cast<std::size_t>(top_level) + 1;
   std::vector<std::uint64_t> level_begin(levels + 1, 0);
   if (count == 0) return level_begin;
-  const auto blocks = static_cast<unsigned>((count + kThreadsPerBlock - 1) / kThreadsPerBlock);
+  const auto blocks = static_cast<unsigned>((count + kBucketThreadsPerBlock - 1) / kBucketThreadsPerBlock);
   PERMBB_CUDA_CHECK(cudaMemsetAsync(level_counts, 0, levels * sizeof(unsigned long long), stream));
-  count_levels_kernel<<<blocks, kThreadsPerBlock, 0, stream>>>(shape, begin, count, level_counts);
+  count_levels_kernel<<<blocks, kBucketThreadsPerBlock, 0, stream>>>(shape, begin, count, level_counts);
   PERMBB_CUDA_CHECK_LAUNCH("count_levels_kernel");
   std::vector<unsigned long long> counts(levels);
   PERMBB_CUDA_CHECK(cudaMemcpyAsync(counts.data(), level_counts, levels * sizeof(counts[0]),
@@ -64,7 +64,7 @@ std::vector<std::uint64_t> bucket_levels_on_device(const TableShapeView& shape,
   std::vector<unsigned long long> cursors(level_begin.begin(), level_begin.end() - 1);
   PERMBB_CUDA_CHECK(cudaMemcpyAsync(level_counts, cursors.data(), levels * sizeof(cursors[0]),
                                     cudaMemcpyHostToDevice, stream));
-  scatter_states_kernel<<<blocks, kThreadsPerBlock, 0, stream>>>(shape, begin, count,
+  scatter_states_kernel<<<blocks, kBucketThreadsPerBlock, 0, stream>>>(shape, begin, count,
                                                                  level_counts, states);
   PERMBB_CUDA_CHECK_LAUNCH("scatter_states_kernel");
   // `cursors` must outlive the copy from it: pageable memory is staged before the call

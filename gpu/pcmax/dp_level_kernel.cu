@@ -4,7 +4,7 @@
 namespace permbb::pcmax::gpu {
 namespace {
 
-constexpr int kThreadsPerBlock = 256;
+constexpr int kDpThreadsPerBlock = 256;
 
 template <class Entry>
 __global__ void dp_level_kernel(TableShapeView shape, ConfigSetView configs,
@@ -25,8 +25,8 @@ void launch_dp_level(const TableShapeView& shape, const ConfigSetView& configs,
                      const std::uint32_t* states, std::uint64_t count, std::uint64_t first_state,
                      Entry* resident, std::uint64_t mask, std::uint32_t limit,
                      cudaStream_t stream) {
-  const auto blocks = static_cast<unsigned>((count + kThreadsPerBlock - 1) / kThreadsPerBlock);
-  dp_level_kernel<Entry><<<blocks, kThreadsPerBlock, 0, stream>>>(
+  const auto blocks = static_cast<unsigned>((count + kDpThreadsPerBlock - 1) / kDpThreadsPerBlock);
+  dp_level_kernel<Entry><<<blocks, kDpThreadsPerBlock, 0, stream>>>(
       shape, configs, states, count, first_state, resident, mask, limit);
   PERMBB_CUDA_CHECK_LAUNCH("dp_level_kernel");
 }

@@ -163,9 +163,18 @@ class DeviceBackend {
                                    level_counts_, stream_);
   }
 
+  // Launches return at once: left alone, the host would queue all of a block's levels before
+  // the first ran, and a stop (polled between launches, run_blocked_fill) would wait for the
+  // whole block, seconds for 2^28 states. Waiting for the device once per kSyncStates states
+  // queued bounds that to a few levels, at one synchronisation per millions of states.
   void run_level(std::uint64_t first, std::uint64_t count) {
     launch_dp_level<Entry>(device_.shape(), device_.configs(), states_ + first, count,
                            block_begin_, resident_, plan_.mask, limit_, stream_);
+    queued_states_ += count;
+    if (queued_states_ >= kSyncStates) {
+      PERMBB_CUDA_CHECK(cudaStreamSynchronize(stream_));
+      queued_states_ = 0;
+    }
   }
 
   // Synchronous: the next block's buckets reuse the states array.
@@ -176,6 +185,7 @@ class DeviceBackend {
                                         stream_));
     }
     PERMBB_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    queued_states_ = 0;
   }
 
  private:
@@ -189,6 +199,8 @@ class DeviceBackend {
   std::uint32_t* states_;
   unsigned long long* level_counts_;
   std::uint64_t block_begin_ = 0;
+  static constexpr std::uint64_t kSyncStates = std::uint64_t{1} << 22;
+  std::uint64_t queued_states_ = 0;  // launched since the device was last waited for
 };
 
 class GpuTableFiller : public TableFiller {
@@ -283,7 +295,7 @@ class GpuTableFiller : public TableFiller {
     with_entries(*work.table, [&](auto* host) {
       using Entry = std::remove_pointer_t<decltype(host)>;
       DeviceBackend<Entry> backend(*work.problem, device, plan, host, slot);
-      run_blocked_fill(work.problem->shape, plan, backend);
+      run_blocked_fill(work.problem->shape, plan, backend, work.control);  // stops between levels
     });
     work.report.device = "gpu";
     work.report.blocks = plan.blocks;
@@ -296,7 +308,8 @@ class GpuTableFiller : public TableFiller {
     if (!options_.host_fallback) throw InputError("GPU: " + what);
     fill_table_parallel(
         *work.problem, *work.table,
-        options_.fallback_threads < 1 ? default_threads() : options_.fallback_threads);
+        options_.fallback_threads < 1 ? default_threads() : options_.fallback_threads,
+        kDefaultBlockStates, work.control);
     work.report.device = "cpu-fallback";
     work.report.blocks = 1;
     work.report.window = work.problem->shape.size();

@@ -11,6 +11,9 @@
 // within the budget is filled on the CPU instead (FillReport::device "cpu-fallback", with a
 // note saying what it needed), or refused with InputError when host_fallback is off.
 //
+// A stop (DpWork::control) is seen between kernel launches: the fill returns, its tables
+// unfinished.
+//
 // Built without CUDA, make_gpu_table_filler throws std::runtime_error("built without CUDA").
 #include <cstdint>
 #include <memory>

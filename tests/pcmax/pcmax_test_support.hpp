@@ -1,7 +1,7 @@
 #pragma once
 // Independent reference code for the P||Cmax tests, written without any of the PTAS's code:
-// an exact branch-and-bound for the optimal makespan, a schedule checker, a memoized
-// recursion for the configuration DP, and random problems.
+// an exact branch-and-bound for the optimal makespan, a schedule checker, LPT's makespan, a
+// memoized recursion for the configuration DP, and random problems.
 #include <algorithm>
 #include <cstdint>
 #include <functional>
@@ -9,6 +9,8 @@
 #include <numeric>
 #include <random>
 #include <vector>
+
+#include "pcmax_instance.hpp"
 
 namespace permbb::pcmax::testing {
 
@@ -51,6 +53,14 @@ inline std::int64_t checked_makespan(const std::vector<std::int64_t>& times, int
     if (machine_of_job[j] < 0 || machine_of_job[j] >= machines) return -1;
     loads[machine_of_job[j]] += times[j];
   }
+  return *std::max_element(loads.begin(), loads.end());
+}
+
+// The makespan of LPT (Graham): jobs longest first, each onto a machine of least load.
+inline std::int64_t lpt_makespan(std::vector<std::int64_t> times, int machines) {
+  std::sort(times.rbegin(), times.rend());
+  std::vector<std::int64_t> loads(machines, 0);
+  for (const std::int64_t t : times) *std::min_element(loads.begin(), loads.end()) += t;
   return *std::max_element(loads.begin(), loads.end());
 }
 
@@ -131,6 +141,16 @@ inline RandomSpace random_space(std::mt19937_64& rng, int classes, std::uint32_t
   const std::uint64_t low = tight ? 1 : largest;
   space.capacity = low + rng() % (3 * static_cast<std::uint64_t>(max_units));
   return space;
+}
+
+// `jobs` times uniform in [1, max_time] on `machines` machines.
+inline PcmaxInstance random_instance(std::mt19937_64& rng, int jobs, int machines,
+                                     std::int64_t max_time) {
+  PcmaxInstance instance{"random", machines, {}};
+  for (int j = 0; j < jobs; ++j) {
+    instance.times.push_back(1 + static_cast<std::int64_t>(rng() % max_time));
+  }
+  return instance;
 }
 
 }  // namespace permbb::pcmax::testing

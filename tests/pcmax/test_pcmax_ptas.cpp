@@ -21,6 +21,7 @@ namespace {
 
 using testing::checked_makespan;
 using testing::exact_makespan;
+using testing::random_instance;
 
 PtasResult solve(const PcmaxInstance& instance, double epsilon, int split = 2, int threads = 1,
                  std::uint64_t memory = 0) {
@@ -30,13 +31,6 @@ PtasResult solve(const PcmaxInstance& instance, double epsilon, int split = 2, i
   options.split = split;
   options.memory_limit_bytes = memory;
   return solve_pcmax(instance, options, filler);
-}
-
-PcmaxInstance random_instance(std::mt19937_64& rng, int jobs, int machines, Duration max_time) {
-  PcmaxInstance instance{"random", machines, {}};
-  for (int j = 0; j < jobs; ++j)
-    instance.times.push_back(1 + static_cast<Duration>(rng() % max_time));
-  return instance;
 }
 
 TEST(Ptas, KIsTheSmallestWithOneOverKAtMostEpsilon) {

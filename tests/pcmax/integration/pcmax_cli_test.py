@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 import unittest
 from fractions import Fraction
 
@@ -24,6 +25,39 @@ def exact_makespan(times, machines):
     """OPT by enumerating every assignment of jobs to machines (tiny instances only)."""
     return min(max(sum(t for t, a in zip(times, assign) if a == i) for i in range(machines))
                for assign in itertools.product(range(machines), repeat=len(times)))
+
+
+def uniform_times(n, lo, hi, seed):
+    """The times of --generate uniform,n,m,lo,hi,seed as docs/pcmax.md specifies them:
+    SplitMix64 seeded with seed, lo + below(hi - lo + 1) per job."""
+    mask = (1 << 64) - 1
+    state = seed
+
+    def next_output():
+        nonlocal state
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return z ^ (z >> 31)
+
+    span = hi - lo + 1
+    rejected = (1 << 64) % span
+    times = []
+    for _ in range(n):
+        x = next_output()
+        while x < rejected:
+            x = next_output()
+        times.append(lo + x % span)
+    return times
+
+
+def lpt_makespan(times, machines):
+    """Longest first, each job onto a least-loaded machine."""
+    loads = [0] * machines
+    for t in sorted(times, reverse=True):
+        loads[loads.index(min(loads))] += t
+    return max(loads)
 
 
 def gpu_visible():
@@ -54,10 +88,13 @@ class PcmaxCli(unittest.TestCase):
         proc = run(path, "--epsilon", "0.3", "--no-gpu", "--json", "-", "--quiet")
         self.assertEqual(proc.returncode, 0, proc.stderr)
         result = json.loads(proc.stdout)
-        for key in ["instance", "jobs", "machines", "epsilon", "k", "guarantee", "makespan",
-                    "lower_bound", "initial_upper_bound", "final_target", "machine_of_job",
-                    "jobs_of_machine", "loads", "engine", "threads", "split", "dp", "seconds"]:
+        for key in ["instance", "jobs", "machines", "status", "epsilon", "k", "guarantee",
+                    "makespan", "lower_bound", "initial_upper_bound", "final_target",
+                    "targets_left", "machine_of_job", "jobs_of_machine", "loads", "engine",
+                    "threads", "split", "dp", "seconds", "time_limit"]:
             self.assertIn(key, result)
+        self.assertEqual(result["status"], "complete")
+        self.assertEqual(result["targets_left"], [result["final_target"]] * 2)
         for key in ["tables", "targets", "entries", "largest_table", "bisection_rounds",
                     "seconds", "per_table"]:
             self.assertIn(key, result["dp"])
@@ -234,7 +271,9 @@ class PcmaxEdges(unittest.TestCase):
                  "--threads": ["-1", "4097", "99999999999"],
                  "--split": ["1", "3", "16"],
                  "--memory-limit": ["-1", "nan", "inf", "1.1e9"],
-                 "--gpu-memory-limit": ["-1", "nan", "1.1e12"]}
+                 "--gpu-memory-limit": ["-1", "nan", "1.1e12"],
+                 "--time-limit": ["nan", "inf", "-1", "-0.5", "1e400", "x", ""],
+                 "--progress": ["0", "-1", "nan", "inf", "x"]}
         for option, values in cases.items():
             for value in values:
                 args = [path, "--no-gpu"] + ([] if option == "--epsilon" else ["--epsilon", "0.3"])
@@ -269,6 +308,76 @@ class PcmaxEdges(unittest.TestCase):
         self.assertLessEqual(abs(Fraction(printed) - Fraction(total * 1001, 1000)),
                              Fraction(1, 200), line)
         self.assertIn(f"with T* = {total} ", line)
+
+
+class PcmaxTimeLimit(unittest.TestCase):
+    """--time-limit and --progress on a run that would take hours: uniform,30,10,1,100,1 at
+    epsilon 0.001 (k = 1000, no rounding: its first table has 2^30 entries)."""
+
+    SLOW = ["--generate", "uniform,30,10,1,100,1", "--epsilon", "0.001", "--no-gpu"]
+    TIMES = uniform_times(30, 1, 100, 1)
+    MACHINES = 10
+
+    def run_slow(self, *args):
+        start = time.monotonic()
+        proc = run(*self.SLOW, *args, timeout=60)
+        return proc, time.monotonic() - start
+
+    def test_time_limit_ends_a_slow_run_with_a_valid_schedule_exit_3(self):
+        proc, seconds = self.run_slow("--time-limit", "1", "--json", "-", "--quiet")
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        self.assertLess(seconds, 5)
+        result = json.loads(proc.stdout)
+        self.assertEqual(result["status"], "incomplete")
+        for key in ["guarantee", "guarantee_bound", "final_target"]:
+            self.assertIsNone(result[key], key)
+        loads = [0] * self.MACHINES
+        self.assertEqual(len(result["machine_of_job"]), len(self.TIMES))
+        for job, machine in enumerate(result["machine_of_job"]):
+            self.assertIn(machine, range(1, self.MACHINES + 1))
+            loads[machine - 1] += self.TIMES[job]
+        self.assertEqual(loads, result["loads"])
+        self.assertEqual(max(loads), result["makespan"])
+        self.assertLessEqual(result["makespan"], lpt_makespan(self.TIMES, self.MACHINES))
+        lower, upper = result["targets_left"]
+        self.assertGreaterEqual(lower, max(-(-sum(self.TIMES) // self.MACHINES), max(self.TIMES)))
+        self.assertLessEqual(lower, upper)
+        self.assertEqual(result["time_limit"], 1)
+
+    def test_incomplete_text_claims_no_guarantee(self):
+        proc, _ = self.run_slow("--time-limit", "0.5", "--quiet")
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        lines = {line.split()[0]: line for line in proc.stdout.splitlines() if line.strip()}
+        self.assertIn("incomplete", lines["status"])
+        self.assertIn("guarantee     none", lines["guarantee"])
+        self.assertNotIn("(1 + 1/", lines["guarantee"])
+
+    def test_progress_lines_say_where_the_bisection_is(self):
+        proc, _ = self.run_slow("--time-limit", "1.1", "--progress", "0.2")
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        progress = [line for line in proc.stderr.splitlines() if "progress" in line]
+        self.assertGreaterEqual(len(progress), 3, proc.stderr)
+        for line in progress:
+            for part in [" s | round 1: T = ", "targets left [", "best makespan ", " states"]:
+                self.assertIn(part, line)
+        proc, _ = self.run_slow("--time-limit", "0.5", "--progress", "0.1", "--quiet")
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        self.assertNotIn("progress", proc.stderr)
+
+    def test_a_time_limit_that_does_not_bind_keeps_the_complete_result(self):
+        proc = run("--generate", "uniform,12,3,1,50,4", "--epsilon", "0.3", "--no-gpu",
+                   "--time-limit", "60", "--json", "-", "--quiet", timeout=60)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        result = json.loads(proc.stdout)
+        self.assertEqual(result["status"], "complete")
+        k = result["k"]
+        self.assertLess(k * result["makespan"], (k + 1) * result["final_target"])
+
+    def test_time_limit_nan_is_one_line_exit_2(self):
+        proc = run(*self.SLOW, "--time-limit", "nan", timeout=30)
+        self.assertEqual(proc.returncode, 2)
+        self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
+        self.assertIn("--time-limit", proc.stderr)
 
 
 if __name__ == "__main__":
