@@ -10,9 +10,12 @@ the wall time summed across restarts; restarts and chain links are vertical line
 With several PATHs the page compares them: a summary row per PATH and the same plots with
 one line per PATH (its own colour, named after its file or folder), each from time 0.
 
-Bad input (a missing or unreadable PATH (any of them), a folder that is neither a chain nor a sweep, a
-file that is not a progress log, an output that cannot be written) is one line on stderr,
-"permbb: error: ...", and exit status 2.
+A log holding several searches (a fresh run appended to an old log) shows each apart, like
+compared PATHs. --images DIR replaces the plot-K.png files in DIR, and no others.
+
+Bad input (a missing or unreadable PATH (any of them), a folder that is neither a chain nor
+a sweep, a file that is not a progress log, an output that cannot be written or that is one
+of the files read) is one line on stderr, "permbb: error: ...", and exit status 2.
 """
 # This file is the command line; the work is done by the modules beside it (report/
 # CMakeLists.txt copies them all next to the permbb executable): report_inputs.py reads the
@@ -24,7 +27,7 @@ import os
 import re
 import sys
 
-from report_inputs import ReportError, fail
+from report_inputs import ReportError, fail, input_named, remember_input
 from report_page import build_report
 from report_plots import agg_pyplot
 
@@ -51,23 +54,6 @@ def load_pyplot():
     return agg_pyplot(matplotlib)
 
 
-def check_output(output):
-    """Before the work: the output's folder must exist, and the output be no folder."""
-    folder = os.path.dirname(os.path.abspath(output))
-    if not os.path.isdir(folder):
-        fail(output, "cannot write the report (no such folder)")
-    if os.path.isdir(output):
-        fail(output, "cannot write the report (a folder)")
-
-
-def write_output(output, content):
-    try:
-        with open(output, "w", encoding="utf-8") as f:
-            f.write(content)
-    except OSError as e:
-        fail(output, f"cannot write the report ({e.strerror})")
-
-
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         # One line like every other error, not argparse's usage block.
@@ -84,19 +70,106 @@ def parse_args(argv):
                    help="the HTML page to write (default: report.html)")
     p.add_argument("--images", metavar="DIR",
                    help="also write the page's plots as PNG files into DIR (created), "
-                        "plot-1.png, plot-2.png, ... in the page's order")
+                        "plot-1.png, plot-2.png, ... in the page's order, replacing the "
+                        "plot-K.png files already there")
     return p.parse_args(argv)
 
 
+# ---------------------------------------------------------------------------------------
+# The outputs: the page, and with --images its plots as PNG files.
+
 IMAGE_PATTERN = re.compile(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
+# The files --images owns in its folder: it removes them all before writing its own.
+IMAGE_FILE = re.compile(r"plot-[0-9]+\.png")
 
 
-def write_images(content, folder):
-    """The page's plots, decoded from the page itself, as folder/plot-K.png."""
+def image_path(folder, k):
+    return os.path.join(folder, f"plot-{k}.png")
+
+
+def owned_images(folder):
+    """The plot files in `folder` (of an earlier report: a stale plot-4.png beside a new
+    page's three plots would pass for one of them)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:   # no folder yet, or none to list: writing the images says why
+        return []
+    return [os.path.join(folder, n) for n in sorted(names) if IMAGE_FILE.fullmatch(n)]
+
+
+def check_output(output):
+    """Before the work: the output's folder must exist, and the output be no folder."""
+    folder = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(folder):
+        fail(output, "cannot write the report (no such folder)")
+    if os.path.isdir(output):
+        fail(output, "cannot write the report (a folder)")
+
+
+def outputs(args, plots=0):
+    """What the report would write or remove: the page, and with --images the folder, the
+    files of an earlier report there and the `plots` new ones."""
+    out = [(f"-o {args.output}", args.output, "overwrite")]
+    if args.images:
+        folder = args.images
+        out.append((f"--images {folder}", folder, "overwrite"))
+        out += [(f"--images {path}", path, "remove") for path in owned_images(folder)]
+        out += [(f"--images {image_path(folder, k)}", image_path(folder, k), "overwrite")
+                for k in range(1, plots + 1)]
+    return out
+
+
+def refuse_inputs(planned):
+    """No output may be a file the report reads (under any name, through any link): writing
+    it would destroy the input. `planned`: (name in the error, path, what it would do)."""
+    for name, path, verb in planned:
+        source = input_named(path)
+        if source is not None:
+            fail(name, f"the same file as the input {source}, which it would {verb}")
+
+
+def check_outputs_first(args):
+    """Before the (slow) work: the outputs against the PATHs that are files, and the page
+    against the plot files (--images would remove or overwrite it)."""
+    check_output(args.output)
+    for path in args.paths:
+        if os.path.isfile(path):
+            remember_input(path)
+    refuse_inputs(outputs(args))
+    if args.images and is_image_in(args.output, args.images):
+        fail(f"-o {args.output}", f"a plot file of --images {args.images}, which would "
+                                  f"overwrite or remove it")
+
+
+def is_image_in(path, folder):
+    return bool(IMAGE_FILE.fullmatch(os.path.basename(path))) and \
+        os.path.realpath(os.path.dirname(os.path.abspath(path))) == os.path.realpath(folder)
+
+
+def check_outputs_last(args, images):
+    """Before anything is written: the outputs against every file the report has read (the
+    logs and JSON files inside run and sweep folders too)."""
+    refuse_inputs(outputs(args, len(images)))
+    if args.images and os.path.exists(args.images) and not os.path.isdir(args.images):
+        fail(args.images, "cannot write the images (not a folder)")
+
+
+def write_output(output, content):
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(content)
+    except OSError as e:
+        fail(output, f"cannot write the report ({e.strerror})")
+
+
+def write_images(images, folder):
+    """The page's plots (base64, as in the page) as folder/plot-K.png, and no other."""
     try:
         os.makedirs(folder, exist_ok=True)
-        for k, data in enumerate(IMAGE_PATTERN.findall(content), start=1):
-            with open(os.path.join(folder, f"plot-{k}.png"), "wb") as f:
+        for path in owned_images(folder):
+            os.remove(path)
+        for k, data in enumerate(images, start=1):
+            with open(image_path(folder, k), "wb") as f:
                 f.write(base64.b64decode(data))
     except OSError as e:
         fail(folder, f"cannot write the images ({e.strerror})")
@@ -105,12 +178,14 @@ def write_images(content, folder):
 def main(argv):
     try:
         args = parse_args(argv)
-        check_output(args.output)
+        check_outputs_first(args)
         plt = load_pyplot()
         content = build_report(plt, args.paths)
+        images = IMAGE_PATTERN.findall(content) if args.images else []
+        check_outputs_last(args, images)
         write_output(args.output, content)
         if args.images:
-            write_images(content, args.images)
+            write_images(images, args.images)
     except ReportError as e:
         print(f"permbb: error: {e}", file=sys.stderr)
         return 2

@@ -1,8 +1,9 @@
 """The inputs of `permbb report`, read and checked: progress logs (JSON Lines of `permbb solve
---progress-log`) into runs on one time axis, run folders of slurm/permbb-submit (chain.json,
-result.json, progress.jsonl) and sweep folders of slurm/permbb-sweep (sweep.json, one run
-folder per upper bound), and what each says for the page's summary tables. Bad input raises
-ReportError, naming the PATH.
+--progress-log`) into searches (most logs hold one), each its runs on one time axis; run
+folders of slurm/permbb-submit (chain.json, result.json, progress.jsonl) and sweep folders of
+slurm/permbb-sweep (sweep.json, one run folder per upper bound); and what each says for the
+page's summary tables. Bad input raises ReportError, naming the PATH. The files read are
+remembered (INPUT_FILES): no output may be one of them.
 """
 import datetime
 import json
@@ -52,11 +53,40 @@ def iso_to_unix(value):
 
 
 # ---------------------------------------------------------------------------------------
+# The files read: the command line refuses an output that is one of them (reached through
+# any name or link), since writing it would destroy what the report shows.
+
+# (st_dev, st_ino) of each file read -> the name it was read by.
+INPUT_FILES = {}
+
+
+def remember_input(path, status=None):
+    status = status or os.stat(path)
+    INPUT_FILES.setdefault((status.st_dev, status.st_ino), path)
+
+
+def open_input(path):
+    """`path` opened for reading as UTF-8 text, and remembered as an input."""
+    f = open(path, encoding="utf-8")
+    remember_input(path, os.fstat(f.fileno()))
+    return f
+
+
+def input_named(path):
+    """The name of the input file that `path` is, or None (also when it does not exist)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return INPUT_FILES.get((status.st_dev, status.st_ino))
+
+
+# ---------------------------------------------------------------------------------------
 # The progress log.
 
 def read_text(path):
     try:
-        with open(path, encoding="utf-8") as f:
+        with open_input(path) as f:
             return f.read()
     except UnicodeDecodeError:
         fail(path, "not a progress log (not UTF-8 text)")
@@ -94,11 +124,18 @@ def check_record(path, n, record):
 
 
 def read_progress_log(path):
-    """The runs of a log, placed on a time axis from 0 (a sweep places them again)."""
+    """The searches of a log (most logs hold one), each a list of runs placed on its own time
+    axis from 0 (a sweep places them again)."""
     records, notes = parse_log_lines(path, read_text(path))
     runs = split_runs(records)
-    place_runs(runs)
-    return runs, notes
+    if not runs:
+        fail(path, "no start, progress or end line: not a progress log")
+    searches = split_searches(runs)
+    for search in searches:
+        place_runs(search)
+    if len(searches) > 1:
+        notes.append(searches_note(path, searches))
+    return searches, notes
 
 
 class Run:
@@ -132,6 +169,45 @@ def split_runs(records):
         if event == "end":
             runs[-1].end = record
     return runs
+
+
+# What names a search on its start lines; a field differs only where both lines have it (old
+# logs lack the fingerprint).
+IDENTITY = ("instance", "fingerprint", "jobs", "machines")
+
+
+def split_searches(runs):
+    """The searches of a log: a log may hold several (a fresh run appended to an old log,
+    another instance logged to the same file), which must not share a best makespan, a node
+    total or a restart count. A start line begins a new one when it is a fresh run's
+    (restart 0) after earlier lines, or names another search than the current one's."""
+    searches = []
+    for run in runs:
+        if not searches or begins_search(run, searches[-1]):
+            searches.append([])
+        searches[-1].append(run)
+    return searches
+
+
+def begins_search(run, search):
+    if run.start is None:
+        return False
+    return run.restart == 0 or not same_search(run.start, search)
+
+
+def same_search(start, runs):
+    for key in IDENTITY:
+        known, value = first_start_field(runs, key), start.get(key)
+        if known is not None and value is not None and known != value:
+            return False
+    return True
+
+
+def searches_note(path, searches):
+    named = ", ".join(f"search {k}: {first_start_field(runs, 'instance')}"
+                      for k, runs in enumerate(searches, 1))
+    return (f"{path}: the log holds {len(searches)} searches ({named}), shown apart (a start "
+            f"line of a fresh run or of another instance begins a new one)")
 
 
 def run_seconds(run, record):
@@ -221,6 +297,12 @@ def best_text(runs):
     return "none found"
 
 
+def restarts(runs):
+    """Restarts from a checkpoint: start lines that say so (a run whose start line was lost
+    may be anything)."""
+    return sum(1 for run in runs if run.start and run.restart > 0)
+
+
 def log_summary(runs):
     """Rows (label, value) of the summary table for one progress log."""
     jobs, machines = first_start_field(runs, "jobs"), first_start_field(runs, "machines")
@@ -233,7 +315,7 @@ def log_summary(runs):
         ("initial upper bound", first_start_field(runs, "initial_ub")),
         ("nodes (all runs)", last_field(runs, "nodes_total")),
         ("wall seconds (all runs)", round(timeline_end(runs), 3)),
-        ("runs", f"{len(runs)} ({len(runs) - 1} restart(s) in this log)"),
+        ("runs", f"{len(runs)} ({restarts(runs)} restart(s) in this log)"),
         ("ranks", ranks),
     ]
 
@@ -248,7 +330,7 @@ def is_mpi(runs):
 
 def read_json(path, what):
     try:
-        with open(path, encoding="utf-8") as f:
+        with open_input(path) as f:
             data = json.load(f)
     except OSError as e:
         fail(path, f"cannot read {what} ({e.strerror})")
@@ -261,7 +343,7 @@ def read_json(path, what):
 
 def read_optional_json(path):
     try:
-        with open(path, encoding="utf-8") as f:
+        with open_input(path) as f:
             data = json.load(f)
         return data if isinstance(data, dict) else None
     except (OSError, ValueError):
@@ -281,13 +363,21 @@ class Chain:
         self.chain = read_json(os.path.join(folder, "chain.json"), "the chain state")
         self.result = read_optional_json(os.path.join(folder, "result.json"))
         self.links = chain_links(self.chain)
-        self.runs, self.notes = [], []
-        log = os.path.join(folder, "progress.jsonl")
-        if os.path.exists(log):
-            self.runs, self.notes = read_progress_log(log)
+        self.log = os.path.join(folder, "progress.jsonl")
+        self.searches, self.notes = [[]], []
+        if os.path.exists(self.log):
+            self.searches, self.notes = read_progress_log(self.log)
         else:
-            self.notes.append(f"{log}: absent (no link has run the solver with --progress-log)")
-        label_runs_with_links(self.runs, self.links)
+            self.notes.append(f"{self.log}: absent (no link has run the solver with "
+                              f"--progress-log)")
+        # The chain's own search is the last: its links append to the log, and chain.json
+        # and result.json speak of it. An earlier one was left by another run in the folder.
+        self.runs = self.searches[-1]
+        label_runs_with_links(all_runs(self.searches), self.links)
+
+
+def all_runs(searches):
+    return [run for runs in searches for run in runs]
 
 
 def label_runs_with_links(runs, links):
@@ -401,13 +491,15 @@ def sweep_timeline(sweep):
     """The steps' runs one after another on one time axis, each step's start marked."""
     runs, markers, end = [], [], 0.0
     for step, chain in sweep.chains:
-        if not chain.runs:
+        step_runs = all_runs(chain.searches)
+        if not step_runs:
             continue
         begin = end
-        end = place_runs(chain.runs, base=begin)
+        for search in chain.searches:   # one after another, should a step's log hold several
+            end = place_runs(search, base=end)
         markers.append((begin, f"--ub {step.get('ub')}", "step"))
-        markers += [m for m in run_markers(chain.runs, style="run") if m[0] > begin]
-        runs += chain.runs
+        markers += [m for m in run_markers(step_runs, style="run") if m[0] > begin]
+        runs += step_runs
     return runs, markers
 
 

@@ -64,13 +64,68 @@ def page(title, source, sections):
 
 
 # ---------------------------------------------------------------------------------------
+# What is drawn and tabled: a search (most PATHs hold one; a log may hold several).
+
+# One search of a PATH: its name in legends and tables, the PATH's kind, the PATH, its
+# summary rows (label, value), its runs placed from time 0 and the markers of its restarts,
+# links or steps.
+Source = collections.namedtuple("Source", "name kind path summary runs markers")
+
+
+def search_names(name, searches):
+    """The PATH's name for its one search; numbered, with its instance, for several."""
+    if len(searches) == 1:
+        return [name]
+    return [f"{name} (search {k}: {first_start_field(runs, 'instance')})"
+            for k, runs in enumerate(searches, 1)]
+
+
+def search_sources(name, kind, path, searches, summaries, style):
+    return [Source(n, kind, path, summary, runs, run_markers(runs, style))
+            for n, summary, runs in zip(search_names(name, searches), summaries, searches)]
+
+
+def chain_sources(c, name, path):
+    """The chain's own account (chain_summary) is of its last search; an earlier one left in
+    its log is summed up by the log alone."""
+    summaries = [log_summary(runs) for runs in c.searches[:-1]] + [chain_summary(c)]
+    return search_sources(name, "run folder", path, c.searches, summaries, "link")
+
+
+def load_path(path, name):
+    """The searches of PATH as Sources named after `name`, and its notes."""
+    kind = path_kind(path)
+    if kind == "sweep":
+        s = Sweep(path)
+        return [Source(name, "sweep folder", path, sweep_summary(s), *sweep_timeline(s))], \
+            s.notes
+    if kind == "chain":
+        c = Chain(path)
+        return chain_sources(c, name, path), c.notes
+    searches, notes = read_progress_log(path)
+    return search_sources(name, "progress log", path, searches,
+                          [log_summary(runs) for runs in searches], "run"), notes
+
+
+def drawn(sources):
+    """(name, runs, markers) of each source for the plots: a page's only source is unnamed
+    (its lines in the plots' own colours), several are named, each in its own colour."""
+    if len(sources) == 1:
+        return [(None, sources[0].runs, sources[0].markers)]
+    return [(s.name, s.runs, s.markers) for s in sources]
+
+
+# ---------------------------------------------------------------------------------------
 # One page per kind of PATH.
 
 def report_log(plt, path):
-    runs, notes = read_progress_log(path)
-    instance = first_start_field(runs, "instance")
-    sections = [key_value_table(log_summary(runs)), notes_html(notes), "<h2>Progress</h2>",
-                figures(progress_plots(plt, [(None, runs, run_markers(runs))]))]
+    sources, notes = load_path(path, os.path.basename(path))
+    if len(sources) > 1:
+        return comparison_page(plt, f"permbb report: {len(sources)} searches in one log",
+                               f"progress log {path}", sources, notes, each="search")
+    instance = first_start_field(sources[0].runs, "instance")
+    sections = [key_value_table(sources[0].summary), notes_html(notes), "<h2>Progress</h2>",
+                figures(progress_plots(plt, drawn(sources)))]
     return page(f"permbb report: {instance}", f"progress log {path}", sections)
 
 
@@ -79,10 +134,9 @@ def report_chain(plt, folder):
     instance = c.chain.get("instance") or first_start_field(c.runs, "instance")
     sections = [key_value_table(chain_summary(c)), "<h2>Links</h2>",
                 grid_table(LINK_COLUMNS, link_rows(c.links)), notes_html(c.notes)]
-    if c.runs:
-        markers = run_markers(c.runs, style="link")
-        sections += ["<h2>Progress</h2>",
-                     figures(progress_plots(plt, [(None, c.runs, markers)]))]
+    sources = chain_sources(c, os.path.basename(c.log), c.log)
+    if any(s.runs for s in sources):
+        sections += ["<h2>Progress</h2>", figures(progress_plots(plt, drawn(sources)))]
     return page(f"permbb report: {instance} (restart chain)", f"run folder {folder}", sections)
 
 
@@ -102,25 +156,7 @@ def report_sweep(plt, folder):
 
 
 # ---------------------------------------------------------------------------------------
-# Several PATHs: one page comparing them.
-
-# One PATH of a comparison: its summary rows (label, value), its runs placed from time 0,
-# the markers of its restarts, links or steps, and its notes.
-Source = collections.namedtuple("Source", "kind summary runs markers notes")
-
-
-def load_source(path):
-    kind = path_kind(path)
-    if kind == "sweep":
-        s = Sweep(path)
-        return Source("sweep folder", sweep_summary(s), *sweep_timeline(s), s.notes)
-    if kind == "chain":
-        c = Chain(path)
-        return Source("run folder", chain_summary(c), c.runs, run_markers(c.runs, "link"),
-                      c.notes)
-    runs, notes = read_progress_log(path)
-    return Source("progress log", log_summary(runs), runs, run_markers(runs), notes)
-
+# Several PATHs, or several searches in one log: one page comparing them.
 
 def source_names(paths):
     """Each PATH's file or folder name, for the legend; the whole PATH where names repeat
@@ -141,24 +177,31 @@ def summary_field(rows, column):
     return None
 
 
-def comparison_row(name, path, source):
-    return [name, source.kind, path] + [summary_field(source.summary, column)
-                                        for column in COMPARED_COLUMNS] + [len(source.runs)]
+def comparison_row(source):
+    return [source.name, source.kind, source.path] + [
+        summary_field(source.summary, column) for column in COMPARED_COLUMNS] + [
+        len(source.runs)]
+
+
+def comparison_page(plt, title, origin, sources, notes, each):
+    """A summary row and a line on each plot per source; `each`: what a source is."""
+    sections = [grid_table(("name", "kind", "path") + COMPARED_COLUMNS + ("runs",),
+                           [comparison_row(source) for source in sources]),
+                notes_html(notes)]
+    # Every source keeps its place (and so its colour), even one without runs to draw.
+    if any(s.runs for s in sources):
+        sections += [f"<h2>Progress, each {each} from time 0</h2>",
+                     figures(progress_plots(plt, drawn(sources)))]
+    return page(title, origin, sections)
 
 
 def report_comparison(plt, paths):
-    loaded = [load_source(path) for path in paths]  # every PATH read before any drawing
-    names = source_names(paths)
-    rows = [comparison_row(*row) for row in zip(names, paths, loaded)]
-    sections = [grid_table(("name", "kind", "path") + COMPARED_COLUMNS + ("runs",), rows),
-                notes_html([note for source in loaded for note in source.notes])]
-    # Every PATH keeps its place (and so its colour), even one without runs to draw.
-    sources = [(name, s.runs, s.markers) for name, s in zip(names, loaded)]
-    if any(s.runs for s in loaded):
-        sections += ["<h2>Progress, each PATH from time 0</h2>",
-                     figures(progress_plots(plt, sources))]
-    return page(f"permbb report: {len(paths)} runs compared", "compared: " + ", ".join(paths),
-                sections)
+    # Every PATH read before any drawing: a bad one is refused at once.
+    loaded = [load_path(path, name) for path, name in zip(paths, source_names(paths))]
+    return comparison_page(plt, f"permbb report: {len(paths)} runs compared",
+                           "compared: " + ", ".join(paths),
+                           [source for sources, _ in loaded for source in sources],
+                           [note for _, notes in loaded for note in notes], each="PATH")
 
 
 REPORTS = {"log": report_log, "chain": report_chain, "sweep": report_sweep}

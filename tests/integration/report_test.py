@@ -9,8 +9,11 @@ The recorded search: ta011 at its best-known makespan (--ub opt, nothing better 
 stopped by a node limit (where it stops must not depend on the machine's speed), then
 restarted from its checkpoint to the end. What the log must say follows from what its
 fields mean, not from numbers of an earlier run. The same search with two branching rules
-(each run once to its end) is rendered on one page comparing them.
+(each run once to its end) is rendered on one page comparing them. Logs that the solver no
+longer writes (several searches in one file) and the outputs' checks use logs written by
+hand.
 """
+import html
 import json
 import os
 import re
@@ -49,14 +52,14 @@ def path_list(paths):
     return [paths] if isinstance(paths, str) else list(paths)
 
 
-def render_direct(paths, output):
+def render_direct(paths, output, *options):
     """The script itself, as a user runs it (sys.executable: the interpreter of the test)."""
-    return subprocess.run([sys.executable, SCRIPT, *path_list(paths), "-o", output],
+    return subprocess.run([sys.executable, SCRIPT, *path_list(paths), "-o", output, *options],
                           capture_output=True, text=True, timeout=300)
 
 
-def render_binary(paths, output):
-    return subprocess.run([BIN, "report", *path_list(paths), "-o", output],
+def render_binary(paths, output, *options):
+    return subprocess.run([BIN, "report", *path_list(paths), "-o", output, *options],
                           capture_output=True, text=True, timeout=300)
 
 
@@ -334,6 +337,260 @@ class BadInput(unittest.TestCase):
                                     '"seconds": 0.0, "instance": "ta001"}\n')
         self.check_refused(log, "cannot write",
                            output=os.path.join(self.folder.name, "no-folder", "out.html"))
+
+    def test_lines_of_unknown_events_only(self):
+        self.check_refused(self.path("ticks.jsonl", '{"event": "tick"}\n{"event": "tock"}\n'),
+                           "no start, progress or end line: not a progress log")
+
+
+# ---------------------------------------------------------------------------------------
+# Progress logs written by hand (docs/progress-log.md).
+
+# Two Taillard instances: jobs, machines, optimum.
+SHAPES = {"ta011": (20, 10, 1582), "ta021": (20, 20, 2297)}
+
+
+def run_lines(instance, restart=0, nodes=1000, nodes_before=0, complete=True, **identity):
+    """The start, progress and end lines of one run; `identity`: fingerprint, bound,
+    branching (what the solver writes since it has them; older logs lack them)."""
+    jobs, machines, best = SHAPES[instance]
+    common = {"restart": restart, "unix_time": 1000.0 + restart * 10}
+    start = {"event": "start", **common, "seconds": 0.0, "instance": instance, "jobs": jobs,
+             "machines": machines, "initial_ub": best + 10, "ranks": 1,
+             "nodes_before": nodes_before, "seconds_before": 2.0 * restart,
+             "run_remaining": 1, "space_remaining_log10": 0, **identity}
+    progress = {"event": "progress", **common, "seconds": 1.0, "nodes": nodes // 2,
+                "nodes_total": nodes_before + nodes // 2, "nodes_per_second": nodes / 2,
+                "best": best, "run_remaining": 0.5, "space_remaining_log10": -0.3,
+                "active": 1}
+    end = {"event": "end", **common, "seconds": 2.0, "complete": complete, "best": best,
+           "nodes": nodes, "nodes_total": nodes_before + nodes,
+           "run_remaining": 0 if complete else 0.25,
+           "space_remaining_log10": None if complete else -0.6}
+    return [start, progress, end]
+
+
+def write_log(path, *runs):
+    with open(path, "w") as f:
+        for line in [line for run in runs for line in run]:
+            f.write(json.dumps(line) + "\n")
+    return path
+
+
+def table_row(page, name):
+    """The cells after the first of the table row whose first cell is `name`, or None."""
+    row = re.search(f"<tr><td>{re.escape(html.escape(name))}</td>(.*?)</tr>", page)
+    return re.findall("<td>(.*?)</td>", row.group(1)) if row else None
+
+
+class HandWrittenCase(PageChecks, unittest.TestCase):
+    def setUp(self):
+        self.temporary = tempfile.TemporaryDirectory()
+        self.folder = self.temporary.name
+
+    def tearDown(self):
+        self.temporary.cleanup()
+
+    def render_page(self, paths):
+        html_path = self.output("page.html")
+        return self.check_page(render_direct(paths, html_path), html_path,
+                               PLOTS_SINGLE_PROCESS)
+
+
+# The fields of a comparison row after its name: kind, path, instance, outcome, best
+# makespan, nodes, seconds, runs.
+BEST, NODES, RUNS = 4, 5, 7
+FINGERPRINT = {"fingerprint": "3f1c9a2e7b5d4c10", "bound": "lb1", "branching": "fwd"}
+
+
+class SearchesInOneLog(HandWrittenCase):
+    """A log may hold several searches (appended by older solvers, or a fresh run logged to
+    an old file): each is its own row and line, nothing of one counted in another."""
+
+    def test_another_instance_appended_is_its_own_search(self):
+        log = write_log(self.output("g.jsonl"), run_lines("ta021", nodes=1000),
+                        run_lines("ta011", nodes=5000))
+        page = self.render_page(log)
+        self.assertIn("2 searches in one log", page)
+        self.assertIn("holds 2 searches (search 1: ta021, search 2: ta011), shown apart", page)
+        first, second = table_row(page, "g.jsonl (search 1: ta021)"), \
+            table_row(page, "g.jsonl (search 2: ta011)")
+        self.assertEqual((first[BEST], first[NODES], first[RUNS]), ("2297", "1000", "1"))
+        self.assertEqual((second[BEST], second[NODES], second[RUNS]), ("1582", "5000", "1"))
+        self.assertIn("ta021 (20 jobs, 20 machines)", first)
+
+    def test_two_fresh_runs_are_two_searches_not_a_restart(self):
+        log = write_log(self.output("g.jsonl"), run_lines("ta011", nodes=1000),
+                        run_lines("ta011", nodes=3000))
+        page = self.render_page(log)
+        self.assertNotIn("restart(s)", page)
+        self.assertIn("holds 2 searches (search 1: ta011, search 2: ta011)", page)
+        self.assertEqual(table_row(page, "g.jsonl (search 1: ta011)")[NODES], "1000")
+        self.assertEqual(table_row(page, "g.jsonl (search 2: ta011)")[NODES], "3000")
+
+    def test_a_restart_stays_in_its_search(self):
+        # Also where the first start line lacks the identity (an older solver wrote it).
+        for first in ({}, FINGERPRINT):
+            with self.subTest(first_identity=first):
+                log = write_log(self.output("g.jsonl"),
+                                run_lines("ta011", nodes=1000, complete=False, **first),
+                                run_lines("ta011", restart=1, nodes_before=1000,
+                                          **FINGERPRINT))
+                page = self.render_page(log)
+                self.assertIn("2 (1 restart(s) in this log)", page)
+                self.assertNotIn("searches", page)
+                self.assertIn("<th>nodes (all runs)</th><td>2000</td>", page)
+
+    def test_a_restart_of_other_instance_data_is_another_search(self):
+        # Same name, other data: a restart line with another fingerprint is not this search.
+        log = write_log(self.output("g.jsonl"),
+                        run_lines("ta011", nodes=1000, complete=False, **FINGERPRINT),
+                        run_lines("ta011", restart=1, nodes_before=70, nodes=30,
+                                  **dict(FINGERPRINT, fingerprint="0000000000000001")))
+        page = self.render_page(log)
+        self.assertIn("holds 2 searches", page)
+        self.assertEqual(table_row(page, "g.jsonl (search 1: ta011)")[NODES], "1000")
+        self.assertEqual(table_row(page, "g.jsonl (search 2: ta011)")[NODES], "100")
+
+    def test_searches_of_a_log_among_compared_paths(self):
+        two = write_log(self.output("two.jsonl"), run_lines("ta021"), run_lines("ta011"))
+        one = write_log(self.output("one.jsonl"), run_lines("ta011", nodes=7000))
+        page = self.render_page([two, one])
+        self.assertIn("2 runs compared", page)
+        self.assertEqual(table_row(page, "two.jsonl (search 1: ta021)")[BEST], "2297")
+        self.assertEqual(table_row(page, "two.jsonl (search 2: ta011)")[BEST], "1582")
+        self.assertEqual(table_row(page, "one.jsonl")[NODES], "7000")
+
+    def test_a_run_folder_whose_log_holds_an_earlier_search(self):
+        chain = self.output("run")
+        os.mkdir(chain)
+        write_log(os.path.join(chain, "progress.jsonl"), run_lines("ta021"),
+                  run_lines("ta011", nodes=4000))
+        write_json(os.path.join(chain, "chain.json"), {
+            "instance": INSTANCE, "status": "complete",
+            "links": [{"link": 1, "job_id": "7", "hosts": ["n1"], "outcome": "complete"}]})
+        page = self.render_page(chain)
+        self.assertIn("holds 2 searches (search 1: ta021, search 2: ta011)", page)
+        # The chain's summary is of its own search, the last.
+        self.assertIn("<th>best makespan</th><td>1582</td>", page)
+        self.assertIn("<th>nodes (all links)</th><td>4000</td>", page)
+
+
+class OutputsThatAreInputs(HandWrittenCase):
+    """No output may overwrite (or, with --images, remove) a file the report reads: refused
+    before anything is written, naming the output and the input."""
+
+    def setUp(self):
+        super().setUp()
+        self.log = write_log(self.output("g.jsonl"), run_lines(INSTANCE))
+        self.original = self.contents()
+
+    def contents(self):
+        """Every file under the test's folder, by path, not following links."""
+        found = {}
+        for root, _, files in os.walk(self.folder):
+            for name in files:
+                path = os.path.join(root, name)
+                if not os.path.islink(path):
+                    with open(path, "rb") as f:
+                        found[path] = f.read()
+        return found
+
+    def check_refused(self, paths, output, named, source, *options, verb="overwrite"):
+        for name, render in RENDERERS.items():
+            with self.subTest(renderer=name, output=output, options=options):
+                proc = render(paths, output, *options)
+                self.assertEqual(proc.returncode, 2, proc.stderr)
+                self.assertEqual(proc.stderr, f"permbb: error: {named}: the same file as the "
+                                              f"input {source}, which it would {verb}\n")
+                self.assertEqual(self.contents(), self.original)  # nothing written
+
+    def test_the_page_onto_the_log(self):
+        self.check_refused(self.log, self.log, f"-o {self.log}", self.log)
+
+    def test_the_page_onto_the_log_through_a_link(self):
+        symbolic, hard = self.output("symbolic.html"), self.output("hard.html")
+        os.symlink(self.log, symbolic)
+        os.link(self.log, hard)
+        self.original = self.contents()
+        for output in (symbolic, hard):
+            self.check_refused(self.log, output, f"-o {output}", self.log)
+
+    def test_the_page_onto_the_second_of_several_logs(self):
+        second = write_log(self.output("h.jsonl"), run_lines("ta021"))
+        self.original = self.contents()
+        self.check_refused([self.log, second], second, f"-o {second}", second)
+
+    def test_the_page_onto_a_file_read_in_a_run_or_sweep_folder(self):
+        chain = self.output("sweep/ub-1582")
+        os.makedirs(chain)
+        shutil.copy(self.log, os.path.join(chain, "progress.jsonl"))
+        write_json(os.path.join(chain, "chain.json"), {"instance": INSTANCE, "links": []})
+        write_json(os.path.join(chain, "result.json"), {"makespan": 1582})
+        write_json(self.output("sweep/sweep.json"), {
+            "instance": INSTANCE, "status": "stopped",
+            "steps": [{"ub": 1582, "status": "no-better-than-ub", "run_dir": "ub-1582"}]})
+        self.original = self.contents()
+        for folder in (chain, self.output("sweep")):
+            for name in ("progress.jsonl", "chain.json", "result.json"):
+                read = os.path.join(chain, name)
+                self.check_refused(folder, read, f"-o {read}", read)
+        sweep = self.output("sweep/sweep.json")
+        self.check_refused(self.output("sweep"), sweep, f"-o {sweep}", sweep)
+
+    def test_images_onto_the_log(self):
+        images = self.output("plots")
+        os.mkdir(images)
+        plot = os.path.join(images, "plot-2.png")
+        os.symlink(self.log, plot)
+        page = self.output("page.html")
+        # An earlier report's plot-2.png, a link to the log: it would be removed.
+        self.check_refused(self.log, page, f"--images {plot}", self.log, "--images", images,
+                           verb="remove")
+        # The folder itself, the log: of the PATHs, or read in a run folder.
+        self.check_refused(self.log, page, f"--images {self.log}", self.log,
+                           "--images", self.log)
+        chain = self.output("run")
+        os.mkdir(chain)
+        read = os.path.join(chain, "progress.jsonl")
+        shutil.copy(self.log, read)
+        write_json(os.path.join(chain, "chain.json"), {"instance": INSTANCE, "links": []})
+        self.original = self.contents()
+        self.check_refused(chain, page, f"--images {read}", read, "--images", read)
+
+    def test_the_page_among_the_images(self):
+        images = self.output("plots")
+        page = os.path.join(images, "plot-1.png")
+        os.mkdir(images)
+        proc = render_direct(self.log, page, "--images", images)
+        self.assertEqual(proc.returncode, 2, proc.stderr)
+        self.assertRegex(proc.stderr, f"^permbb: error: -o {re.escape(page)}: a plot file of "
+                                      f"--images {re.escape(images)}")
+        self.assertEqual(os.listdir(images), [])
+
+
+class ImagesFolder(HandWrittenCase):
+    def test_the_plots_of_an_earlier_report_are_replaced(self):
+        images = self.output("plots")
+        os.mkdir(images)
+        stale = [f"plot-{k}.png" for k in (1, 2, 3, 4, 10)]
+        others = ["plot-1.png.bak", "plot-x.png", "Plot-5.png", "plot-7.PNG", "notes.txt"]
+        for name in stale + others:
+            with open(os.path.join(images, name), "w") as f:
+                f.write("an earlier file\n")
+        log = write_log(self.output("g.jsonl"), run_lines(INSTANCE))
+        for name, render in RENDERERS.items():
+            with self.subTest(renderer=name):
+                proc = render(log, self.output("page.html"), "--images", images)
+                self.assertEqual(proc.returncode, 0, proc.stderr)
+                plots = [f"plot-{k}.png" for k in range(1, PLOTS_SINGLE_PROCESS + 1)]
+                self.assertEqual(sorted(os.listdir(images)), sorted(plots + others))
+                for plot in plots:
+                    with open(os.path.join(images, plot), "rb") as f:
+                        self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", plot)
+                for other in others:
+                    with open(os.path.join(images, other)) as f:
+                        self.assertEqual(f.read(), "an earlier file\n", other)
 
 
 if __name__ == "__main__":
