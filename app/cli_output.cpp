@@ -128,6 +128,11 @@ void check_json_destination(const std::string& path) {
   }
 }
 
+void check_result_destination(const OutputOptions& output, const std::vector<NamedPath>& inputs) {
+  refuse_outputs_naming_inputs({{"--json", output.json_path}}, inputs);
+  check_json_destination(output.json_path);
+}
+
 std::string joined_names(const std::vector<std::string>& names) {
   std::string out;
   for (const auto& name : names) out += (out.empty() ? "" : "|") + name;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "flowshop_types.hpp"
+#include "output_paths.hpp"
 
 namespace permbb::app {
 
@@ -39,6 +40,10 @@ struct OutputOptions {
   bool quiet = false;
   std::string log_level = "info";
 };
+
+// Before a command's work: its --json file names none of its `inputs` (output_paths.hpp) and
+// can be written (check_json_destination). Throws InputError.
+void check_result_destination(const OutputOptions& output, const std::vector<NamedPath>& inputs);
 
 // --json [FILE] (no FILE: standard output), --quiet/-q and --log-level.
 void add_output_options(CLI::App& command, OutputOptions& output);

@@ -150,10 +150,11 @@ int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
   const int workers = session.size() - 1;
   const RunClock run_clock(options.time_limit_seconds, signals);
   // Opened inside the agreed set-up: a refused --progress-log ends every rank alike.
-  ProgressLog progress_log("");
+  ProgressLog progress_log;
+  PathLock checkpoint_lock;
   const StartPoint start = agreed_setup(session, [&] {
-    check_checkpoint_writable(options.checkpoint_path);
-    progress_log = ProgressLog(options.progress_log_path);
+    checkpoint_lock = claim_checkpoint_path(options.checkpoint_path);
+    progress_log = ProgressLog(options.progress_log_path, run_identity(instance, settings));
     return resolve_start(options, instance, settings, run_clock.setup_stop());
   });
   spdlog::info("{}: {} jobs x {} machines, {} + {}, initial UB {} ({}), {} workers",
@@ -161,8 +162,11 @@ int run_coordinator_rank(const SolveOptions& options, const Instance& instance,
                to_string(settings.branching), start.initial.value, start.initial.origin, workers);
   Coordinator coordinator = make_coordinator(instance, workers, start);
   ProgressReporter progress(options.progress_seconds, !options.output.quiet, std::move(progress_log));
-  progress.begin(progress_start(instance, start, session.size(), coordinator.total_size()));
+  progress.begin(
+      progress_start(instance, settings, start, session.size(), coordinator.total_size()));
   CheckpointKeeper keeper(options, instance, settings, start);
+  // From the start on, the file holds a usable checkpoint, whatever ends the job.
+  write_checkpoint(keeper, coordinator, 0);
   SolveOptions search_options = options;  // the time limit's part left after set-up
   search_options.time_limit_seconds = run_clock.search_time_limit();
   cluster::AsyncSends sends;

@@ -25,6 +25,13 @@ std::unique_ptr<SearchEngine> make_multicore(const SolveOptions& options,
                                              const Instance& instance,
                                              const SearchSettings& settings,
                                              Incumbent& incumbent) {
+  // Options of the GPU explorer mean nothing here: say so rather than drop them silently.
+  if (options.ivms > 0 || options.gpu_pools > 0) {
+    spdlog::warn("{}{}: no GPU explorer in this run (the CPU explores): ignored",
+                 options.ivms > 0 ? "--ivms" : "",
+                 options.gpu_pools > 0 ? (options.ivms > 0 ? " and --gpu-pools" : "--gpu-pools")
+                                       : "");
+  }
   MulticoreOptions multicore;
   multicore.threads = options.threads;
   multicore.policy = parse_steal_policy(options.steal_policy);

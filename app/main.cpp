@@ -1,6 +1,7 @@
 // permbb: exact permutation-flowshop solver. main() is the one place that turns errors into
 // exit statuses: 2 for bad input (a one-line message naming the file or option), 1 for
 // anything else.
+#include <csignal>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -73,9 +74,13 @@ int solve_under_mpi(int& argc, char**& argv, const permbb::app::SolveOptions& op
 }  // namespace
 
 int main(int argc, char** argv) {
-  // First of all: SIGTERM, SIGINT or SIGUSR1 sent right after the start (by a job scheduler,
-  // a script) must wait for `solve` to take it (SignalWatcher), not end the process.
+  // First of all: a run signal (TERM, INT, HUP, QUIT, USR1, USR2) sent right after the start
+  // (by a job scheduler, a script) must wait for `solve` to take it (SignalWatcher), not end
+  // the process.
   const sigset_t signals_before = permbb::app::block_run_signals();
+  // A reader that left (a progress log's pipe, `| head`) makes writes fail with EPIPE, which
+  // each writer handles, instead of killing the process with its work unsaved.
+  std::signal(SIGPIPE, SIG_IGN);
   CLI::App app{"permbb: exact branch-and-bound for the permutation flowshop (makespan)"};
   app.require_subcommand(1);
   app.set_version_flag("--version", version_text());
@@ -138,22 +143,26 @@ int main(int argc, char** argv) {
     if (report->parsed()) return permbb::app::run_report_command(report_options);
     if (checkpoint->parsed()) {
       configure_logging(checkpoint_options.output);
-      permbb::app::check_json_destination(checkpoint_options.output.json_path);
+      permbb::app::check_result_destination(checkpoint_options.output,
+                                            {{"the checkpoint", checkpoint_options.file}});
       return permbb::app::run_checkpoint(checkpoint_options);
     }
     if (heuristic->parsed()) {
       configure_logging(heuristic_options.output);
-      permbb::app::check_json_destination(heuristic_options.output.json_path);
+      permbb::app::check_result_destination(heuristic_options.output,
+                                            {{"the instance", heuristic_options.instance}});
       return permbb::app::run_heuristic_command(heuristic_options);
     }
     if (pcmax->parsed()) {
       configure_logging(pcmax_options.output);
-      permbb::app::check_json_destination(pcmax_options.output.json_path);
+      permbb::app::check_result_destination(pcmax_options.output,
+                                            {{"the instance", pcmax_options.instance_file}});
       return permbb::app::run_pcmax_command(pcmax_options);
     }
     if (knapsack->parsed()) {
       configure_logging(knapsack_options.output);
-      permbb::app::check_json_destination(knapsack_options.output.json_path);
+      permbb::app::check_result_destination(knapsack_options.output,
+                                            {{"the instance", knapsack_options.instance_file}});
       return permbb::app::run_knapsack_command(knapsack_options);
     }
     return permbb::app::run_instance(instance_spec);

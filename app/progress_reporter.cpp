@@ -62,7 +62,10 @@ void ProgressReporter::begin(const ProgressStart& s) {
   nodes_before_ = s.nodes_before;
   remaining_.emplace(s.remaining, s.jobs);
   nlohmann::json out = line("start");
-  out["instance"] = s.instance;
+  out["instance"] = s.identity.instance;
+  out["fingerprint"] = s.identity.fingerprint;
+  out["bound"] = s.identity.bound;
+  out["branching"] = s.identity.branching;
   out["jobs"] = s.jobs;
   out["machines"] = s.machines;
   out["initial_ub"] = makespan_or_null(s.initial_ub);
@@ -136,10 +139,10 @@ void ProgressReporter::finish(const ProgressEnd& e) {
   log_.write(out);
 }
 
-ProgressStart progress_start(const Instance& instance, const StartPoint& start, int ranks,
-                             const mpz_class& remaining) {
+ProgressStart progress_start(const Instance& instance, const SearchSettings& settings,
+                             const StartPoint& start, int ranks, const mpz_class& remaining) {
   ProgressStart s;
-  s.instance = instance.name();
+  s.identity = run_identity(instance, settings);
   s.jobs = instance.jobs();
   s.machines = instance.machines();
   s.initial_ub = start.initial.value;

@@ -17,7 +17,7 @@ struct StartPoint;
 
 // What the run starts from: the first line of its progress log.
 struct ProgressStart {
-  std::string instance;
+  RunIdentity identity;
   int jobs = 0;
   int machines = 0;
   Time initial_ub = kInfiniteTime;
@@ -57,7 +57,7 @@ struct ProgressEnd {
 // search loop asks it often and builds a snapshot only when due. begin() comes first.
 class ProgressReporter {
  public:
-  ProgressReporter(double period_seconds, bool print_lines, ProgressLog log = ProgressLog(""));
+  ProgressReporter(double period_seconds, bool print_lines, ProgressLog log = ProgressLog());
 
   void begin(const ProgressStart& start);
   bool due() const {
@@ -94,7 +94,7 @@ class ProgressReporter {
 };
 
 // The ProgressStart of a run from `start` (resolve_start) with `remaining` to explore.
-ProgressStart progress_start(const Instance& instance, const StartPoint& start, int ranks,
-                             const mpz_class& remaining);
+ProgressStart progress_start(const Instance& instance, const SearchSettings& settings,
+                             const StartPoint& start, int ranks, const mpz_class& remaining);
 
 }  // namespace permbb::app

@@ -8,6 +8,8 @@
 #include <iostream>
 #include <vector>
 
+#include "input_error.hpp"
+
 namespace permbb::app {
 namespace {
 
@@ -46,7 +48,7 @@ int run_report_command(const ReportCommandOptions& options) {
   if (script.empty()) {
     std::cerr << "permbb: error: report: permbb-report.py is not beside the permbb executable "
                  "(nor in ../share/permbb): the installation is incomplete\n";
-    return 1;
+    return kExitBadInput;
   }
   std::vector<std::string> words = {"python3", script};
   words.insert(words.end(), options.paths.begin(), options.paths.end());
@@ -57,7 +59,7 @@ int run_report_command(const ReportCommandOptions& options) {
   argv.push_back(nullptr);
   ::execvp("python3", argv.data());
   std::cerr << "permbb: error: report: cannot start python3: " << std::strerror(errno) << "\n";
-  return 1;
+  return kExitBadInput;
 }
 
 }  // namespace permbb::app

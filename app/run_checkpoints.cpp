@@ -47,6 +47,13 @@ StartPoint resolve_start(const SolveOptions& options, const Instance& instance,
   return start;
 }
 
+PathLock claim_checkpoint_path(const std::string& path) {
+  PathLock lock(path, "--checkpoint");
+  check_checkpoint_writable(path);  // a folder that takes no files is refused here
+  if (!lock.unprotected().empty()) spdlog::warn("{}", lock.unprotected());
+  return lock;
+}
+
 void seed_incumbent(const StartPoint& start, Incumbent& incumbent) {
   if (!start.restarted) {
     seed_incumbent(start.initial, incumbent);

@@ -16,6 +16,9 @@ sigset_t run_signals() {
   sigaddset(&set, SIGUSR1);
   sigaddset(&set, SIGTERM);
   sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGHUP);
+  sigaddset(&set, SIGQUIT);
+  sigaddset(&set, SIGUSR2);
   return set;
 }
 
@@ -59,7 +62,7 @@ void SignalWatcher::wait_for_signals() {
     }
     if (signal == SIGUSR1) {
       checkpoint_.store(true);
-    } else if (signal == SIGTERM || signal == SIGINT) {
+    } else if (signal > 0) {  // TERM, INT, HUP, QUIT, USR2
       stop_signal_.store(signal);
     }
   }

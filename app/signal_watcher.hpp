@@ -7,13 +7,17 @@ namespace permbb::app {
 
 // The signals a run reacts to (issue: checkpoints and restart):
 //   SIGUSR1           write a checkpoint now and go on (Slurm's warning signal too);
-//   SIGTERM, SIGINT   write a checkpoint, stop, exit with status 3 (resumable).
+//   SIGTERM, SIGINT   write a checkpoint, stop, exit with status 3 (resumable);
+//   SIGHUP, SIGQUIT   the same: a closed terminal or a dropped ssh session (HUP) and the
+//                     quit key (QUIT) must not lose the work since the last periodic checkpoint;
+//   SIGUSR2           the same, for launchers: mpirun forwards USR1 and USR2 to every rank,
+//                     but aborts the job (exit 1) on TERM or INT (slurm/permbb-mpirun).
 // They are blocked in every thread, from the first line of main on (block_run_signals), so
 // that one arriving at any moment waits instead of taking its default action (the end of the
 // process); one thread takes them with sigwait, so no handler runs in the middle of the
 // search and nothing global is written.
 
-// Blocks the three signals in the calling thread, hence in every thread started after it
+// Blocks these signals in the calling thread, hence in every thread started after it
 // (MPI's, the engines'), and returns the mask before. main calls it before anything else.
 sigset_t block_run_signals();
 
@@ -34,7 +38,7 @@ class SignalWatcher {
 
   // SIGUSR1 arrived since the last call.
   bool take_checkpoint_request() { return checkpoint_.exchange(false); }
-  // SIGTERM or SIGINT arrived.
+  // SIGTERM, SIGINT, SIGHUP or SIGQUIT arrived.
   bool stop_requested() const { return stop_signal_.load() != 0; }
   int stop_signal() const { return stop_signal_.load(); }
 

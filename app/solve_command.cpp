@@ -2,6 +2,7 @@
 #include "bound_choice.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include <spdlog/spdlog.h>
@@ -51,7 +52,8 @@ BetweenSlices checkpoint_hook(CheckpointKeeper& keeper, SignalWatcher& signals,
   return [&](SearchEngine& engine, const EngineStats& stats) {
     const bool asked = signals.take_checkpoint_request();
     const bool stop = signals.stop_requested();
-    if (stop) spdlog::warn("signal {}: checkpoint and stop", signals.stop_signal());
+    if (stop) spdlog::warn("signal {} ({}): checkpoint and stop", signals.stop_signal(),
+                          strsignal(signals.stop_signal()));
     if (keeper.enabled() && (asked || stop || keeper.due())) {
       keeper.write({}, {WorkUnit(1, engine.remaining())}, best_of(incumbent),
                    counters_of(stats, clock));
@@ -71,11 +73,11 @@ int run_solve(const SolveOptions& options, SignalWatcher& signals) {
   const RunClock run_clock(options.time_limit_seconds, signals);
   check_output_paths(options);
   rank_timeout(options);  // refused alike with and without mpirun
-  ProgressLog progress_log(options.progress_log_path);
   const Instance instance = load_instance(options.instance);
   const SearchSettings settings{bound_for(options.bound, instance),
                                 parse_branching_rule(options.branching)};
-  check_checkpoint_writable(options.checkpoint_path);
+  ProgressLog progress_log(options.progress_log_path, run_identity(instance, settings));
+  const PathLock checkpoint_lock = claim_checkpoint_path(options.checkpoint_path);
   const StartPoint start = resolve_start(options, instance, settings, run_clock.setup_stop());
   Incumbent incumbent;
   seed_incumbent(start, incumbent);
@@ -84,8 +86,14 @@ int run_solve(const SolveOptions& options, SignalWatcher& signals) {
                to_string(settings.branching), start.initial.value, start.initial.origin);
 
   ProgressReporter progress(options.progress_seconds, !options.output.quiet, std::move(progress_log));
-  progress.begin(progress_start(instance, start, 1, total_length(all_intervals(start.units))));
+  progress.begin(progress_start(instance, settings, start, 1,
+                                total_length(all_intervals(start.units))));
   CheckpointKeeper keeper(options, instance, settings, start);
+  // From the start on, the file holds a usable checkpoint, whatever ends the process.
+  keeper.write({},
+               start.units.empty() ? std::vector<WorkUnit>{}
+                                   : std::vector<WorkUnit>{WorkUnit(1, all_intervals(start.units))},
+               best_of(incumbent), {});
 
   SolveResult result = make_result_header(instance, settings, start.initial);
   SearchOutcome outcome;

@@ -1,12 +1,12 @@
 #include "solve_options.hpp"
 
 #include <algorithm>
-#include <filesystem>
 
 #include "cli_numbers.hpp"
 #include "cli_output.hpp"
 #include "gpu_engine.hpp"
 #include "input_error.hpp"
+#include "output_paths.hpp"
 #include "search_settings.hpp"
 
 namespace permbb::app {
@@ -19,8 +19,9 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
                      "makespan of a Taillard instance) or N (look only for makespans < N)")
       ->capture_default_str();
   command.add_option("--checkpoint", options.checkpoint_path,
-                     "write the global checkpoint to FILE (periodically, on SIGUSR1, on SIGTERM/"
-                     "SIGINT and when a limit stops the search); FILE.prev keeps the previous one");
+                     "write the global checkpoint to FILE (when the search starts, periodically, on "
+                     "SIGUSR1, on SIGTERM/SIGINT/SIGHUP/SIGQUIT/SIGUSR2 and when a limit stops the "
+                     "search); FILE.prev keeps the previous one; one run at a time (FILE.lock)");
   command.add_option("--checkpoint-interval", options.checkpoint_seconds,
                      "seconds between periodic checkpoints")
       ->check(number_above(0.0))
@@ -104,20 +105,6 @@ void add_solve_options(CLI::App& command, SolveOptions& options) {
   add_output_options(command, options.output);
 }
 
-namespace {
-
-// Whether two paths name the same file: the same inode when both exist, else the same
-// normalised path.
-bool same_file(const std::string& a, const std::string& b) {
-  if (a.empty() || b.empty() || a == "-" || b == "-") return false;
-  std::error_code error;
-  if (std::filesystem::exists(a, error) && std::filesystem::exists(b, error)) {
-    return std::filesystem::equivalent(a, b, error);
-  }
-  return std::filesystem::weakly_canonical(a, error) == std::filesystem::weakly_canonical(b, error);
-}
-
-}  // namespace
 
 double rank_timeout(const SolveOptions& options) {
   const double interval = options.worker_checkpoint_seconds;
@@ -131,27 +118,18 @@ double rank_timeout(const SolveOptions& options) {
 }
 
 void check_output_paths(const SolveOptions& options) {
-  struct Clash {
-    const char* output_option;
-    const std::string& output;
-    const char* input_option;
-    const std::string& input;
-  };
-  const Clash clashes[] = {
-      {"--checkpoint", options.checkpoint_path, "the instance", options.instance},
-      {"--json", options.output.json_path, "the instance", options.instance},
-      {"--json", options.output.json_path, "--checkpoint", options.checkpoint_path},
-      {"--json", options.output.json_path, "--restart", options.restart_path},
-      {"--progress-log", options.progress_log_path, "the instance", options.instance},
-      {"--progress-log", options.progress_log_path, "--checkpoint", options.checkpoint_path},
-      {"--progress-log", options.progress_log_path, "--restart", options.restart_path},
-      {"--progress-log", options.progress_log_path, "--json", options.output.json_path}};
-  for (const Clash& clash : clashes) {
-    if (same_file(clash.output, clash.input)) {
-      throw InputError(std::string(clash.output_option) + " " + clash.output + ": the same file as " +
-                       clash.input_option + ", which it would overwrite");
-    }
+  std::vector<NamedPath> inputs = {{"the instance", options.instance}};
+  // A restart may continue into its own checkpoint file: that one is read before any write.
+  if (!same_file(options.restart_path, options.checkpoint_path)) {
+    inputs.push_back({"--restart", options.restart_path});
   }
+  if (!options.checkpoint_path.empty()) {
+    inputs.push_back({"the previous checkpoint", options.checkpoint_path + ".prev"});
+  }
+  refuse_outputs_naming_inputs({{"--checkpoint", options.checkpoint_path},
+                                {"--json", options.output.json_path},
+                                {"--progress-log", options.progress_log_path}},
+                               inputs);
   check_json_destination(options.output.json_path);
 }
 

@@ -205,10 +205,12 @@ class Signals(unittest.TestCase):
         with tempfile.TemporaryDirectory() as folder:
             ckpt = os.path.join(folder, "run.ckpt")
             proc = start(1, "--ub", "opt", "--checkpoint", ckpt, "--checkpoint-interval", "1000")
+            wait_for_file(ckpt)  # the one written when the search starts
+            first = stamp(ckpt)
             time.sleep(1.0)
-            self.assertFalse(os.path.exists(ckpt))
+            self.assertEqual(stamp(ckpt), first, "a checkpoint before the interval")
             proc.send_signal(signal.SIGUSR1)
-            wait_for_file(ckpt, timeout=10)
+            wait_for_file(ckpt, timeout=10, previous=first)
             self.assertFalse(describe(ckpt)["complete"])
             time.sleep(0.5)
             self.assertIsNone(proc.poll(), "the run ended after SIGUSR1")

@@ -34,13 +34,18 @@ LONGER = ["--branch", "bwd"]
 HELD = [signal.SIGTERM, signal.SIGINT, signal.SIGUSR1]
 
 
-def command(ranks, *args, instance=INSTANCE, ub="opt", threads=1):
+# mpirun with signals that lose nothing: it runs mpirun in a session of its own.
+LAUNCHER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "slurm",
+                        "permbb-mpirun")
+
+
+def command(ranks, *args, instance=INSTANCE, ub="opt", threads=1, launcher=MPIRUN):
     # Short slices (--progress) and worker checkpoints: a signal acts within milliseconds.
     solve = [BIN, "solve", instance, "--ub", ub, "--threads", str(threads), "--no-gpu",
              "--quiet", "--json", "-", "--progress", "0.02", *args]
     if ranks == 1:
         return solve
-    return [MPIRUN, "--oversubscribe", "-np", str(ranks), *solve,
+    return [launcher, "--oversubscribe", "-np", str(ranks), *solve,
             "--worker-checkpoint-interval", "0.05"]
 
 
@@ -117,6 +122,23 @@ def stop_during_a_write(pid, ckpt, rng, timeout=60):
         os.kill(pid, signal.SIGCONT)
         time.sleep(rng.uniform(0, 0.004))
     raise AssertionError("no checkpoint write caught in the act")
+
+
+def child_named(parent, name, timeout=30):
+    """The pid of `parent`'s child process called `name`, once it exists."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        for entry in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    text = f.read()
+            except OSError:
+                continue
+            fields = text[text.rfind(")") + 2:].split()
+            if int(fields[1]) == parent and text[text.find("(") + 1:text.rfind(")")] == name:
+                return int(entry)
+        time.sleep(0.01)
+    raise AssertionError(f"no process {name} under {parent} within {timeout} s")
 
 
 def rank_pids(session, ranks, timeout=60):
@@ -331,6 +353,85 @@ class UnderMpirun(SignalCase):
         self.assertNotEqual(proc.returncode, 0, err)
         describe(self.ckpt)  # usable
         self.finish_chain(*LONGER, ranks=self.ranks)
+
+
+    def test_interrupt_twice_to_mpirun_leaves_a_usable_checkpoint(self):
+        # A double Ctrl-C: mpirun kills the ranks on the second, before the coordinator can
+        # save (Open MPI's "hit ctrl-c again to forcibly terminate"; mpirun's exit status is
+        # its own). The checkpoint written when the search started is still there.
+        # ta022 backward: minutes of search, which the signals must end.
+        long_run = dict(instance="ta022")
+        proc = start(self.ranks, *LONGER, "--checkpoint", self.ckpt,
+                     "--checkpoint-interval", "1000", **long_run)
+        wait_for_file(self.ckpt)
+        os.killpg(proc.pid, signal.SIGINT)
+        time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = kill_job(proc, sig=0)
+        self.assertNotEqual(proc.returncode, 0, err)
+        self.assertFalse(describe(self.ckpt)["complete"])
+        code, result, err = finish_job(start(self.ranks, *LONGER, "--restart", self.ckpt,
+                                             "--checkpoint", self.ckpt, "--time-limit", "1",
+                                             **long_run))
+        self.assert_resumable(code, result, err)
+        self.assertEqual(result["restarts"], 1)
+
+
+class UnderPermbbMpirun(SignalCase):
+    """slurm/permbb-mpirun turns each TERM, INT, HUP or QUIT into a USR2, which mpirun
+    forwards to every rank: the coordinator checkpoints and the job ends with status 3."""
+    ranks = 3
+
+    def start_and_freeze_mid_run(self):
+        proc = start(self.ranks, *LONGER, "--checkpoint", self.ckpt,
+                     "--checkpoint-interval", "0.05", launcher=LAUNCHER)
+        mpirun = child_named(proc.pid, "mpirun")  # the leader of its own session
+        self.addCleanup(lambda: kill_job(FakeProc(mpirun)))
+        for _ in range(3):
+            wait_for_file(self.ckpt, previous=stamp(self.ckpt))
+        pids = rank_pids(mpirun, self.ranks)
+        for pid in pids:
+            os.kill(pid, signal.SIGSTOP)
+        for pid in pids:
+            while state(pid) not in "TtZ":
+                pass
+        self.assertFalse(describe(self.ckpt)["complete"])
+        return proc, pids
+
+    def test_interrupt_twice_to_the_process_group(self):
+        proc, pids = self.start_and_freeze_mid_run()
+        os.killpg(proc.pid, signal.SIGINT)
+        time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        UnderMpirun.thaw(pids)
+        code, result, err = finish_job(proc)
+        self.assert_resumable(code, result, err)
+        self.finish_chain(*LONGER, ranks=self.ranks)
+
+    def test_term_hangup_or_quit_to_the_launcher(self):
+        for sig in [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT]:
+            with self.subTest(signal=sig.name):
+                proc, pids = self.start_and_freeze_mid_run()
+                proc.send_signal(sig)
+                UnderMpirun.thaw(pids)
+                code, result, err = finish_job(proc)
+                self.assert_resumable(code, result, err)
+                self.finish_chain(*LONGER, ranks=self.ranks)
+                os.remove(self.ckpt)
+
+
+class FakeProc:
+    """What kill_job needs of a Popen: the session to end, here one the test did not start
+    itself (mpirun under permbb-mpirun)."""
+
+    def __init__(self, pid):
+        self.pid = pid
+
+    def poll(self):
+        return None
+
+    def communicate(self, timeout=None):
+        return None, None
 
 
 class OtherCommands(unittest.TestCase):
