@@ -118,18 +118,21 @@ double rank_timeout(const SolveOptions& options) {
 }
 
 void check_output_paths(const SolveOptions& options) {
-  std::vector<NamedPath> inputs = {{"the instance", options.instance}};
-  // A restart may continue into its own checkpoint file: that one is read before any write.
-  if (!same_file(options.restart_path, options.checkpoint_path)) {
-    inputs.push_back({"--restart", options.restart_path});
-  }
+  // A checkpoint replaces its file atomically and keeps the one before as FILE.prev, so it may
+  // name the --restart file (the usual chain) or its previous checkpoint (a kill between two
+  // steps of a save leaves FILE and FILE.prev as links to one file): only the instance is
+  // at risk.
+  refuse_outputs_naming_inputs({{"--checkpoint", options.checkpoint_path}},
+                               {{"the instance", options.instance}});
+  std::vector<NamedPath> inputs = {{"the instance", options.instance},
+                                   {"--restart", options.restart_path},
+                                   {"--checkpoint", options.checkpoint_path}};
   if (!options.checkpoint_path.empty()) {
     inputs.push_back({"the previous checkpoint", options.checkpoint_path + ".prev"});
   }
-  refuse_outputs_naming_inputs({{"--checkpoint", options.checkpoint_path},
-                                {"--json", options.output.json_path},
-                                {"--progress-log", options.progress_log_path}},
-                               inputs);
+  refuse_outputs_naming_inputs(
+      {{"--json", options.output.json_path}, {"--progress-log", options.progress_log_path}},
+      inputs);
   check_json_destination(options.output.json_path);
 }
 

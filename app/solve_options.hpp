@@ -54,10 +54,11 @@ void add_solve_options(CLI::App& command, SolveOptions& options);
 double rank_timeout(const SolveOptions& options);
 
 // Throws InputError when an output would overwrite an input or another output
-// (refuse_outputs_naming_inputs): --checkpoint, --json or --progress-log naming the instance,
-// the --restart file or the previous checkpoint, or one another (--checkpoint naming the
-// --restart file is the usual way to continue a chain). Also checks that the JSON result can
-// be written (check_json_destination), before the search rather than after it.
+// (refuse_outputs_naming_inputs): --checkpoint naming the instance; --json or --progress-log
+// naming the instance, the --restart file, the checkpoint or its previous one, or each other
+// (--checkpoint naming the --restart file is the usual way to continue a chain). Also checks
+// that the JSON result can be written (check_json_destination), before the search rather than
+// after it.
 void check_output_paths(const SolveOptions& options);
 
 }  // namespace permbb::app

@@ -137,6 +137,21 @@ class OutputsThatNameInputs(Folder):
                 self.assertFalse(os.path.exists(log))
 
 
+class CheckpointsMayNameTheirOwnFiles(Folder):
+    def test_a_restart_after_a_kill_between_the_steps_of_a_save(self):
+        # A save links FILE to FILE.prev before it renames the new file onto FILE: killed in
+        # between, both names are one file. The restart must not take that for a clash.
+        ckpt = self.path("run.ckpt")
+        run(*LONG_RUN, "--checkpoint", ckpt, "--time-limit", "0.3", "--quiet")
+        os.remove(ckpt + ".prev")
+        os.link(ckpt, ckpt + ".prev")
+        for restart in [ckpt, ckpt + ".prev"]:
+            with self.subTest(restart=os.path.basename(restart)):
+                proc = run(*LONG_RUN, "--restart", restart, "--checkpoint", ckpt,
+                           "--time-limit", "0.3", "--quiet", "--json", "-")
+                self.assertEqual(proc.returncode, 3, proc.stderr)
+
+
 class SideOutputsNeverHoldTheSearch(Folder):
     def test_a_progress_log_fifo_whose_reader_stops_reading(self):
         # The reader opens the FIFO and never reads: the pipe fills within milliseconds at
