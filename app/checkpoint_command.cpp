@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli_output.hpp"
+#include "shared_options.hpp"
 #include "remaining_work.hpp"
 
 #include "checkpoint_file.hpp"
@@ -38,7 +38,7 @@ nlohmann::json describe(const GlobalCheckpoint& c) {
       {"remaining_fraction", left.get_d()},
       // The same measure as progress lines: the share of n! left, as a power of ten.
       {"remaining_log10", sgn(remaining_size(c)) > 0
-                              ? nlohmann::json(log10_share(remaining_size(c), search_space_size(c)))
+                              ? nlohmann::json(solve::log10_share(remaining_size(c), search_space_size(c)))
                               : nlohmann::json(nullptr)},
       {"units", c.unassigned.size() + c.active.size()},
       {"intervals", intervals},

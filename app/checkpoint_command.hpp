@@ -3,7 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli_output.hpp"
+#include "shared_options.hpp"
 
 namespace permbb::app {
 

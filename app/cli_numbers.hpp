@@ -15,6 +15,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "number_text.hpp"
+
 namespace permbb::app {
 
 namespace detail {
@@ -39,14 +41,6 @@ bool parse_whole_number(const std::string& text, T& value) {
 }
 
 }  // namespace detail
-
-// A number as the messages about options print it (shortest form, as given).
-template <class T>
-std::string number_text(T value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
-}
 
 // A number of type T with min <= value <= max (min < value when `min_excluded`).
 template <class T>

@@ -14,7 +14,7 @@
 #include "heuristic_method.hpp"
 #include "input_error.hpp"
 #include "cli_numbers.hpp"
-#include "cli_output.hpp"
+#include "shared_options.hpp"
 #include "instance_source.hpp"
 #include "progress_ticker.hpp"
 #include "taillard.hpp"
@@ -44,7 +44,7 @@ struct HeuristicReport {
   }
 };
 
-void log_progress(double seconds, const Incumbent& best, const HeuristicReport& r) {
+void log_heuristic_progress(double seconds, const Incumbent& best, const HeuristicReport& r) {
   const Time makespan = best.value();
   if (makespan == kInfiniteTime) {
     spdlog::info("progress {:.1f} s | no schedule yet", seconds);
@@ -183,20 +183,15 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
   command.add_option("--method", options.method, "heuristic: " + joined_names(heuristic_method_names()))
       ->check(CLI::IsMember(heuristic_method_names()))
       ->capture_default_str();
-  command
-      .add_option("--time-limit", options.time_limit_seconds,
-                  "seconds of search, per thread (0: none; then --iterations is needed)")
-      ->check(number_at_least(0.0))
-      ->capture_default_str();
+  add_time_limit_option(command, options.time_limit_seconds,
+                        "seconds of search, per thread (0: none; then --iterations is needed)");
+  command.get_option("--time-limit")->capture_default_str();
   command.add_option("--iterations", options.iteration_limit,
                      "ILS iterations, beam passes or branch-and-bound nodes (0: none); with no "
                      "time limit and one thread the result depends only on the seed")
       ->check(number_at_least(std::uint64_t{0}));
-  command
-      .add_option("--threads", options.threads,
-                  "independent copies (seeds seed, seed+1, ...) of ils or beam; best kept")
-      ->check(number_in_range(1, kMaxThreadsOption))
-      ->capture_default_str();
+  add_threads_option(command, options.threads, 1,
+                     "independent copies (seeds seed, seed+1, ...) of ils or beam; best kept");
   command.add_option("--seed", options.seed, "random seed")
       ->check(number_at_least(std::uint64_t{0}))
       ->capture_default_str();
@@ -230,7 +225,7 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   const auto begin = std::chrono::steady_clock::now();
   try {
     const ProgressTicker ticker(options.output.quiet ? 0 : options.progress_seconds,
-                               [&](double seconds) { log_progress(seconds, best, report); });
+                               [&](double seconds) { log_heuristic_progress(seconds, best, report); });
     report.schedule = run_heuristic(instance, method, run);
   } catch (const std::invalid_argument& e) {
     throw InputError(e.what());

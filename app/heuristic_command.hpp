@@ -2,7 +2,7 @@
 #include <cstdint>
 #include <string>
 
-#include "cli_output.hpp"
+#include "shared_options.hpp"
 #include "iterated_greedy.hpp"
 
 #include <CLI/CLI.hpp>

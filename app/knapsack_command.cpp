@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_numbers.hpp"
-#include "cli_output.hpp"
+#include "shared_options.hpp"
 #include "gpu_devices.hpp"
 #include "host_list_backend.hpp"
 #include "input_error.hpp"
@@ -108,7 +108,7 @@ std::int64_t set_aside_budget(const KnapsackCommandOptions& options, const ks::I
                                    ks::host_bytes_per_slot(items.words_per_node()));
 }
 
-void log_progress(const ks::LevelSearchProgress& p) {
+void log_level_progress(const ks::LevelSearchProgress& p) {
   spdlog::info("progress {:.1f} s | item {} of {} | list {} nodes | set aside {} | best {} | "
                "{} nodes explored",
                p.seconds, p.level + 1, p.items, p.list_nodes, p.set_aside_nodes, p.best_profit,
@@ -129,7 +129,7 @@ KnapsackReport solve_branch_and_bound(const KnapsackCommandOptions& options,
   report.search.remove_dominated = !turned_off(options, "dominance");
   if (!options.output.quiet) {
     report.search.progress_seconds = options.progress_seconds;
-    report.search.on_progress = log_progress;
+    report.search.on_progress = log_level_progress;
   }
   ks::HostListBackend cpu(items);
   std::unique_ptr<ks::LevelListBackend> gpu_list;
@@ -280,11 +280,9 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                   "most memory of --method dp, in MiB (default 4096; at most the machine's "
                   "memory)")
       ->check(number_in_range(std::int64_t{1}, kMaxDpMemoryMib));
-  command
-      .add_option("--time-limit", options.time_limit_seconds,
-                  "stop the branch-and-bound after this many seconds (0: none); the result is "
-                  "then incomplete (exit 3)")
-      ->check(number_at_least(0.0));
+  add_time_limit_option(command, options.time_limit_seconds,
+                        "stop the branch-and-bound after this many seconds (0: none); the "
+                        "result is then incomplete (exit 3)");
   command
       .add_option("--without", options.without,
                   "turn branch-and-bound techniques off, to measure what they buy: dominance "

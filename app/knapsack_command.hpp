@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_output.hpp"
+#include "shared_options.hpp"
 
 #include <CLI/CLI.hpp>
 

@@ -2,30 +2,34 @@
 // exit statuses: 2 for bad input (a one-line message naming the file or option), 1 for
 // anything else.
 #include <csignal>
+#include <functional>
 #include <iostream>
+#include <string>
+#include <vector>
 
-#include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+#include <CLI/CLI.hpp>
 
 #include "checkpoint_command.hpp"
-#include "cli_output.hpp"
 #include "heuristic_command.hpp"
-#include "cluster_solve.hpp"
-#include "signal_watcher.hpp"
 #include "input_error.hpp"
 #include "instance_command.hpp"
 #include "knapsack_command.hpp"
 #include "mpi_transport.hpp"
+#include "output_paths.hpp"
 #include "pcmax_command.hpp"
 #include "report_command.hpp"
+#include "shared_options.hpp"
+#include "signal_watcher.hpp"
 #include "solve_command.hpp"
-#include "solve_options.hpp"
 
 namespace {
 
+using namespace permbb::app;
+
 // Log lines (progress, warnings) go to stderr, so stdout carries only results.
-void configure_logging(const permbb::app::OutputOptions& output) {
+void configure_logging(const OutputOptions& output) {
   auto logger = spdlog::stderr_color_mt("permbb");
   logger->set_pattern("[%H:%M:%S] %v");
   logger->set_level(spdlog::level::from_str(output.log_level));
@@ -41,34 +45,76 @@ std::string version_text() {
          PERMBB_GPU_TEXT + "; MPI: " + permbb::cluster::mpi_library_version() + ")";
 }
 
-// `mpirun -np P permbb solve ...`: rank 0 coordinates, the others work (P >= 2); a single
-// rank under a launcher solves alone. A failure on one rank ends the whole job (MPI_Abort),
-// so no rank waits forever for a dead one. Bad input is either seen by every rank alike (the
-// instance, the options) or agreed on after each rank's setup (cluster_solve.cpp): every rank
-// exits with status 2 and one of them says why.
-int solve_under_mpi(int& argc, char**& argv, const permbb::app::SolveOptions& options,
-                    permbb::app::SignalWatcher& signals) {
-  permbb::cluster::MpiSession session(&argc, &argv);
-  try {
-    if (session.size() == 1) return permbb::app::run_solve(options, signals);
-    return permbb::app::run_cluster_solve(options, session, signals);
-  } catch (const permbb::InputError& e) {
-    if (session.rank() == 0) std::cerr << "permbb: error: " << e.what() << "\n";
-    return permbb::kExitBadInput;
-  } catch (const permbb::app::StoppedByAnotherRank& stop) {
-    return stop.status;
-  } catch (const permbb::app::AbortJob& abort) {
-    // What this rank printed must be out before the abort ends it.
-    std::cout.flush();
-    spdlog::default_logger()->flush();
-    permbb::cluster::abort_job(abort.message, abort.status);
-    return abort.status;
-  } catch (const std::exception& e) {
-    permbb::cluster::abort_job("permbb: rank " + std::to_string(session.rank()) +
-                                   ": internal error: " + e.what(),
-                               1);
-    return 1;
-  }
+// A command of the table: its name and help, how it declares its options, and how it runs
+// once they are parsed (returning the exit status). Only `solve` saves work to resume from:
+// it keeps the run signals blocked for its SignalWatcher; the other commands get them back
+// and end on them as any program does.
+struct Command {
+  std::string name;
+  std::string help;
+  std::function<void(CLI::App&)> add_options;
+  std::function<int()> run;
+  bool takes_run_signals = false;
+};
+
+// Every command's options, filled by the parse.
+struct CommandLines {
+  SolveCommandLine solve;
+  HeuristicCommandOptions heuristic;
+  PcmaxCommandOptions pcmax;
+  CheckpointCommandOptions checkpoint;
+  ReportCommandOptions report;
+  std::string instance;
+  KnapsackCommandOptions knapsack;
+};
+
+// The commands that print a result: logging as asked, and their --json file checked against
+// what they read (`input`) before any work.
+std::function<int()> reporting(const OutputOptions& output, const std::string& input_name,
+                               const std::string& input, std::function<int()> run) {
+  return [&output, input_name, &input, run = std::move(run)] {
+    configure_logging(output);
+    check_result_destination(output, {{input_name, input}});
+    return run();
+  };
+}
+
+std::vector<Command> command_table(CommandLines& c, int& argc, char**& argv) {
+  return {
+      {"solve", "solve an instance exactly",
+       [&](CLI::App& app) { add_solve_options(app, c.solve); },
+       [&] {
+         configure_logging(c.solve.options.output);
+         return run_solve_command(argc, argv, c.solve);
+       },
+       true},
+      {"heuristic", "find a good schedule quickly (neh, ils, truncated-bb, beam): an upper bound",
+       [&](CLI::App& app) { add_heuristic_options(app, c.heuristic); },
+       reporting(c.heuristic.output, "the instance", c.heuristic.instance,
+                 [&] { return run_heuristic_command(c.heuristic); })},
+      {"pcmax", "P||Cmax: schedule jobs on identical machines within (1 + epsilon) of optimal",
+       [&](CLI::App& app) { add_pcmax_options(app, c.pcmax); },
+       reporting(c.pcmax.output, "the instance", c.pcmax.instance_file,
+                 [&] { return run_pcmax_command(c.pcmax); })},
+      {"checkpoint", "print what a checkpoint file holds, without solving",
+       [&](CLI::App& app) { add_checkpoint_options(app, c.checkpoint); },
+       reporting(c.checkpoint.output, "the checkpoint", c.checkpoint.file,
+                 [&] { return run_checkpoint(c.checkpoint); })},
+      {"report",
+       "an HTML page with plots of runs (several: compared): --progress-log files, "
+       "Slurm run folders or upper-bound sweep folders",
+       [&](CLI::App& app) { add_report_options(app, c.report); },
+       [&] { return run_report_command(c.report); }},
+      {"instance", "print an instance in the plain format",
+       [&](CLI::App& app) {
+         app.add_option("instance", c.instance, "Taillard name or instance file")->required();
+       },
+       [&] { return run_instance(c.instance); }},
+      {"knapsack", "solve a 0-1 knapsack instance exactly (branch-and-bound on CPU/GPU, or DP)",
+       [&](CLI::App& app) { add_knapsack_options(app, c.knapsack); },
+       reporting(c.knapsack.output, "the instance", c.knapsack.instance_file,
+                 [&] { return run_knapsack_command(c.knapsack); })},
+  };
 }
 
 }  // namespace
@@ -77,7 +123,7 @@ int main(int argc, char** argv) {
   // First of all: a run signal (TERM, INT, HUP, QUIT, USR1, USR2) sent right after the start
   // (by a job scheduler, a script) must wait for `solve` to take it (SignalWatcher), not end
   // the process.
-  const sigset_t signals_before = permbb::app::block_run_signals();
+  const sigset_t signals_before = permbb::solve::block_run_signals();
   // A reader that left (a progress log's pipe, `| head`) makes writes fail with EPIPE, which
   // each writer handles, instead of killing the process with its work unsaved.
   std::signal(SIGPIPE, SIG_IGN);
@@ -85,40 +131,13 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", version_text());
 
-  permbb::app::SolveOptions solve_options;
-  CLI::App* solve = app.add_subcommand("solve", "solve an instance exactly");
-  permbb::app::add_solve_options(*solve, solve_options);
-
-  permbb::app::HeuristicCommandOptions heuristic_options;
-  CLI::App* heuristic = app.add_subcommand(
-      "heuristic", "find a good schedule quickly (neh, ils, truncated-bb, beam): an upper bound");
-  permbb::app::add_heuristic_options(*heuristic, heuristic_options);
-
-  permbb::app::PcmaxCommandOptions pcmax_options;
-  CLI::App* pcmax = app.add_subcommand(
-      "pcmax", "P||Cmax: schedule jobs on identical machines within (1 + epsilon) of optimal");
-  permbb::app::add_pcmax_options(*pcmax, pcmax_options);
-
-  permbb::app::CheckpointCommandOptions checkpoint_options;
-  CLI::App* checkpoint =
-      app.add_subcommand("checkpoint", "print what a checkpoint file holds, without solving");
-  permbb::app::add_checkpoint_options(*checkpoint, checkpoint_options);
-
-  permbb::app::ReportCommandOptions report_options;
-  CLI::App* report = app.add_subcommand(
-      "report", "an HTML page with plots of runs (several: compared): --progress-log files, "
-                "Slurm run folders or upper-bound sweep folders");
-  permbb::app::add_report_options(*report, report_options);
-
-  std::string instance_spec;
-  CLI::App* instance = app.add_subcommand("instance", "print an instance in the plain format");
-  instance->add_option("instance", instance_spec, "Taillard name or instance file")->required();
-
-  permbb::app::KnapsackCommandOptions knapsack_options;
-  CLI::App* knapsack = app.add_subcommand(
-      "knapsack", "solve a 0-1 knapsack instance exactly (branch-and-bound on CPU/GPU, or DP)");
-  permbb::app::add_knapsack_options(*knapsack, knapsack_options);
-
+  CommandLines lines;
+  const std::vector<Command> commands = command_table(lines, argc, argv);
+  std::vector<CLI::App*> parsers;
+  for (const Command& command : commands) {
+    parsers.push_back(app.add_subcommand(command.name, command.help));
+    command.add_options(*parsers.back());
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -128,44 +147,12 @@ int main(int argc, char** argv) {
     return permbb::kExitBadInput;
   }
   try {
-    if (solve->parsed()) {
-      configure_logging(solve_options.output);
-      solve_options.upper_bound_given = solve->count("--ub") > 0;
-      // Takes the signals blocked above, those that arrived meanwhile too.
-      permbb::app::SignalWatcher signals;
-      if (permbb::cluster::launched_by_mpi_launcher()) {
-        return solve_under_mpi(argc, argv, solve_options, signals);
-      }
-      return permbb::app::run_solve(solve_options, signals);
+    for (std::size_t k = 0; k < commands.size(); ++k) {
+      if (!parsers[k]->parsed()) continue;
+      if (!commands[k].takes_run_signals) permbb::solve::restore_signal_mask(signals_before);
+      return commands[k].run();
     }
-    // The other commands save nothing to resume from: the signals end them as usual.
-    permbb::app::restore_signal_mask(signals_before);
-    if (report->parsed()) return permbb::app::run_report_command(report_options);
-    if (checkpoint->parsed()) {
-      configure_logging(checkpoint_options.output);
-      permbb::app::check_result_destination(checkpoint_options.output,
-                                            {{"the checkpoint", checkpoint_options.file}});
-      return permbb::app::run_checkpoint(checkpoint_options);
-    }
-    if (heuristic->parsed()) {
-      configure_logging(heuristic_options.output);
-      permbb::app::check_result_destination(heuristic_options.output,
-                                            {{"the instance", heuristic_options.instance}});
-      return permbb::app::run_heuristic_command(heuristic_options);
-    }
-    if (pcmax->parsed()) {
-      configure_logging(pcmax_options.output);
-      permbb::app::check_result_destination(pcmax_options.output,
-                                            {{"the instance", pcmax_options.instance_file}});
-      return permbb::app::run_pcmax_command(pcmax_options);
-    }
-    if (knapsack->parsed()) {
-      configure_logging(knapsack_options.output);
-      permbb::app::check_result_destination(knapsack_options.output,
-                                            {{"the instance", knapsack_options.instance_file}});
-      return permbb::app::run_knapsack_command(knapsack_options);
-    }
-    return permbb::app::run_instance(instance_spec);
+    return 1;  // unreachable: CLI11 requires one command
   } catch (const permbb::InputError& e) {
     std::cerr << "permbb: error: " << e.what() << "\n";
     return permbb::kExitBadInput;

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_numbers.hpp"
-#include "cli_output.hpp"
+#include "shared_options.hpp"
 #include "cpu_dp.hpp"
 #include "engine_choice.hpp"
 #include "gpu_devices.hpp"
@@ -235,7 +235,7 @@ nlohmann::json to_json(const pcmax::PcmaxInstance& instance, double epsilon, con
   return j;
 }
 
-void log_progress(double seconds, const pcmax::RunStatus& s) {
+void log_ptas_progress(double seconds, const pcmax::RunStatus& s) {
   if (s.round == 0) {
     spdlog::info("progress {:.1f} s | before the first round", seconds);
     return;
@@ -258,7 +258,7 @@ PtasResult solve_watched(const PcmaxCommandOptions& options, const pcmax::PcmaxI
   const ProgressTicker timer(options.time_limit_seconds,
                              [&](double) { control.request_stop(); });
   const ProgressTicker progress(options.output.quiet ? 0 : options.progress_seconds,
-                                [&](double seconds) { log_progress(seconds, control.status()); });
+                                [&](double seconds) { log_ptas_progress(seconds, control.status()); });
   return pcmax::solve_pcmax(instance, ptas, filler);
 }
 
@@ -279,9 +279,7 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
   add_gpu_choice(command, options.gpu, "DP tables on the GPU (an error without one)",
                  "DP tables on the CPU (default: the GPU when there is one and the run's "
                  "largest table is large enough for it to pay; docs/pcmax.md)");
-  command.add_option("--threads", options.threads, "CPU threads (0: all hardware threads)")
-      ->check(number_in_range(0, kMaxThreadsOption))
-      ->capture_default_str();
+  add_threads_option(command, options.threads, 0, "CPU threads (0: all hardware threads)");
   command
       .add_option("--split", options.split,
                   "bisection interval parts per round: 2 (one target), 4 (quarter split, 3 "
@@ -297,11 +295,9 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
                   "MiB of device memory for the tables of one round (default: the free memory); "
                   "smaller tables are partitioned")
       ->check(number_in_range(0.0, 1e12));
-  command
-      .add_option("--time-limit", options.time_limit_seconds,
-                  "stop the PTAS after this many seconds (0: none); the result is then "
-                  "incomplete (exit 3): the best schedule found, without the guarantee")
-      ->check(number_at_least(0.0));
+  add_time_limit_option(command, options.time_limit_seconds,
+                        "stop the PTAS after this many seconds (0: none); the result is then "
+                        "incomplete (exit 3): the best schedule found, without the guarantee");
   add_progress_option(command, options.progress_seconds);
   add_output_options(command, options.output);
 }

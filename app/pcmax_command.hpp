@@ -1,7 +1,7 @@
 #pragma once
 #include <string>
 
-#include "cli_output.hpp"
+#include "shared_options.hpp"
 
 #include <CLI/CLI.hpp>
 

@@ -1,142 +1,78 @@
 #include "solve_command.hpp"
-#include "bound_choice.hpp"
 
-#include <algorithm>
-#include <cstring>
-#include <utility>
+#include <iostream>
 
 #include <spdlog/spdlog.h>
 
-#include "engine_factory.hpp"
-#include "instance_source.hpp"
-#include "run_checkpoints.hpp"
-#include "search_driver.hpp"
-#include "solve_output.hpp"
+#include "coordinator_rank.hpp"
+#include "input_error.hpp"
+#include "mpi_transport.hpp"
+#include "rank_agreement.hpp"
+#include "run.hpp"
+#include "signal_watcher.hpp"
+#include "single_process.hpp"
+#include "worker_rank.hpp"
 
 namespace permbb::app {
 namespace {
 
-// One job: the only schedule needs no search.
-SearchOutcome solve_single_job(const Instance& instance, Incumbent& incumbent) {
-  const std::vector<int> only = {0};
-  Time total = 0;
-  for (int k = 0; k < instance.machines(); ++k) total += instance.time(k, 0);
-  incumbent.offer(only, total);
-  SearchOutcome outcome;
-  outcome.complete = true;
-  outcome.stats.nodes.leaves = 1;
-  return outcome;
-}
-
-std::vector<Interval> all_intervals(const std::vector<WorkUnit>& units) {
-  std::vector<Interval> work;
-  for (const WorkUnit& unit : units) {
-    work.insert(work.end(), unit.intervals().begin(), unit.intervals().end());
-  }
-  std::sort(work.begin(), work.end(),
-            [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
-  return work;
-}
-
-cluster::Solution best_of(const Incumbent& incumbent) {
-  return {incumbent.value(), incumbent.permutation()};
-}
-
-RunCounters counters_of(const EngineStats& stats, const ProgressReporter& clock) {
-  return {stats.nodes.decomposed, stats.nodes.leaves, clock.elapsed_seconds(), 0, stats.steals};
-}
-
-// Between slices: checkpoints when due or asked (SIGUSR1), and a stop on SIGTERM/SIGINT.
-BetweenSlices checkpoint_hook(CheckpointKeeper& keeper, SignalWatcher& signals,
-                              const Incumbent& incumbent, const ProgressReporter& clock) {
-  return [&](SearchEngine& engine, const EngineStats& stats) {
-    const bool asked = signals.take_checkpoint_request();
-    const bool stop = signals.stop_requested();
-    if (stop) spdlog::warn("signal {} ({}): checkpoint and stop", signals.stop_signal(),
-                          strsignal(signals.stop_signal()));
-    if (keeper.enabled() && (asked || stop || keeper.due())) {
-      keeper.write({}, {WorkUnit(1, engine.remaining())}, best_of(incumbent),
-                   counters_of(stats, clock));
+// Under mpirun -np P (P >= 2): rank 0 coordinates, the others work. One job has one schedule
+// and nothing to explore or share: rank 0 answers alone, as a single process would, and the
+// workers end at once.
+int solve_as_rank(const solve::SolveOptions& options, const solve::RunClock& clock,
+                  const cluster::MpiSession& session, solve::SignalWatcher& signals) {
+  const solve::SolveInput input = solve::read_solve_input(options);
+  if (session.rank() == 0) {
+    if (input.instance.jobs() == 1) {
+      return solve::solve_in_one_process(options, input, clock, signals);
     }
-    return stop;
-  };
+    return cluster::run_coordinator_rank(options, input, clock, session, signals);
+  }
+  if (input.instance.jobs() == 1) return 0;
+  return cluster::run_worker_rank(options, input, session);
 }
 
-SolveStatus status_of(const SearchOutcome& outcome, const Incumbent& incumbent) {
-  if (!outcome.complete) return SolveStatus::kIncomplete;
-  return incumbent.has_schedule() ? SolveStatus::kOptimal : SolveStatus::kNoBetterThanUb;
+// A failure on one rank ends the whole job (MPI_Abort), so no rank waits forever for a dead
+// one. Bad input is either seen by every rank alike (the instance, the options) or agreed on
+// after each rank's setup (rank_agreement.hpp): every rank exits with status 2 and one of
+// them says why.
+int solve_under_mpi(int& argc, char**& argv, const SolveCommandLine& line,
+                    solve::SignalWatcher& signals) {
+  cluster::MpiSession session(&argc, &argv);
+  const solve::RunClock clock(line.options.time_limit_seconds, signals);
+  try {
+    const solve::SolveOptions options = solve_options_of(line);
+    if (session.size() == 1) {
+      return solve::solve_in_one_process(options, solve::read_solve_input(options), clock, signals);
+    }
+    return solve_as_rank(options, clock, session, signals);
+  } catch (const InputError& e) {
+    if (session.rank() == 0) std::cerr << "permbb: error: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const cluster::StoppedByAnotherRank& stop) {
+    return stop.status;
+  } catch (const cluster::AbortJob& abort) {
+    // What this rank printed must be out before the abort ends it.
+    std::cout.flush();
+    spdlog::default_logger()->flush();
+    cluster::abort_job(abort.message, abort.status);
+    return abort.status;
+  } catch (const std::exception& e) {
+    cluster::abort_job(
+        "permbb: rank " + std::to_string(session.rank()) + ": internal error: " + e.what(), 1);
+    return 1;
+  }
 }
 
 }  // namespace
 
-int run_solve(const SolveOptions& options, SignalWatcher& signals) {
-  const RunClock run_clock(options.time_limit_seconds, signals);
-  check_output_paths(options);
-  rank_timeout(options);  // refused alike with and without mpirun
-  const Instance instance = load_instance(options.instance);
-  const SearchSettings settings{bound_for(options.bound, instance),
-                                parse_branching_rule(options.branching)};
-  ProgressLog progress_log(options.progress_log_path, run_identity(instance, settings));
-  const PathLock checkpoint_lock = claim_checkpoint_path(options.checkpoint_path);
-  const StartPoint start = resolve_start(options, instance, settings, run_clock.setup_stop());
-  Incumbent incumbent;
-  seed_incumbent(start, incumbent);
-  spdlog::info("{}: {} jobs x {} machines, {} + {}, initial UB {} ({})", instance.name(),
-               instance.jobs(), instance.machines(), to_string(settings.bound),
-               to_string(settings.branching), start.initial.value, start.initial.origin);
-
-  ProgressReporter progress(options.progress_seconds, !options.output.quiet, std::move(progress_log));
-  progress.begin(progress_start(instance, settings, start, 1,
-                                total_length(all_intervals(start.units))));
-  CheckpointKeeper keeper(options, instance, settings, start);
-  // From the start on, the file holds a usable checkpoint, whatever ends the process.
-  keeper.write({},
-               start.units.empty() ? std::vector<WorkUnit>{}
-                                   : std::vector<WorkUnit>{WorkUnit(1, all_intervals(start.units))},
-               best_of(incumbent), {});
-
-  SolveResult result = make_result_header(instance, settings, start.initial);
-  SearchOutcome outcome;
-  if (start.units.empty()) {
-    outcome.complete = true;  // restarted from a finished search: nothing is left to explore
-  } else if (instance.jobs() == 1) {
-    outcome = solve_single_job(instance, incumbent);
-    result.engine = "none";
-  } else {
-    const auto engine = make_engine(options, instance, settings, incumbent);
-    result.engine = engine->name();
-    result.threads = engine->stats().explorers;
-    const auto hybrid = start_hybridization(options, instance, incumbent, engine->name(), 1, 0);
-    BetweenSlices between = checkpoint_hook(keeper, signals, incumbent, progress);
-    const SearchLimits limits{run_clock.search_time_limit(), options.node_limit};
-    if (hybrid) {
-      between = [&hybrid, checkpoints = between](SearchEngine& e, const EngineStats& stats) {
-        hybrid->between_slices(e);
-        return checkpoints(e, stats);
-      };
-    }
-    outcome = drive_search(*engine, all_intervals(start.units), incumbent, limits,
-                           progress, between);
-    if (hybrid) finish_hybridization(*hybrid);
-  }
-  const RunCounters run = counters_of(outcome.stats, progress);
-  keeper.write({}, outcome.complete ? std::vector<WorkUnit>{}
-                                    : std::vector<WorkUnit>{WorkUnit(1, outcome.remaining)},
-               best_of(incumbent), run);
-  const CheckpointStatistics all = totals(start.earlier, run, start.restarted);
-  progress.finish({outcome.complete, incumbent.value(), run.decomposed,
-                   outcome.complete ? mpz_class(0) : total_length(outcome.remaining)});
-  result.status = status_of(outcome, incumbent);
-  result.has_schedule = incumbent.has_schedule();
-  result.makespan = incumbent.value();
-  result.permutation = incumbent.permutation();
-  result.nodes_decomposed = all.nodes_decomposed;
-  result.leaves = all.leaves;
-  result.seconds = all.wall_seconds;
-  result.run_seconds = run.wall_seconds;
-  result.restarts = all.restarts;
-  result.steals = outcome.stats.steals;
-  return emit_result(result, options);
+int run_solve_command(int& argc, char**& argv, const SolveCommandLine& line) {
+  // Takes the signals main blocked, those that arrived meanwhile too.
+  solve::SignalWatcher signals;
+  if (cluster::launched_by_mpi_launcher()) return solve_under_mpi(argc, argv, line, signals);
+  const solve::RunClock clock(line.options.time_limit_seconds, signals);
+  const solve::SolveOptions options = solve_options_of(line);
+  return solve::solve_in_one_process(options, solve::read_solve_input(options), clock, signals);
 }
 
 }  // namespace permbb::app

@@ -1,13 +1,11 @@
 #pragma once
-#include "signal_watcher.hpp"
-#include "solve_options.hpp"
+#include "solve_command_line.hpp"
 
 namespace permbb::app {
 
-// `permbb solve` in one process: reads the instance, sets the initial upper bound (or
-// restarts from a checkpoint), searches with the GPU or multi-core engine, writes
-// checkpoints, reports. Returns the exit status (0 complete, 3 incomplete). Bad input throws
-// InputError.
-int run_solve(const SolveOptions& options, SignalWatcher& signals);
+// `permbb solve`: one process, or this rank's part under an MPI launcher (rank 0 coordinates,
+// the others work; a single rank solves alone). Takes the run signals that main blocked.
+// Returns the exit status; bad input throws InputError (under MPI: reported by one rank).
+int run_solve_command(int& argc, char**& argv, const SolveCommandLine& line);
 
 }  // namespace permbb::app

@@ -51,7 +51,7 @@ double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::
 Timing measure(int n, int k, double seconds) {
   std::mt19937_64 rng(7);
   std::vector<Interval> unit = spread_intervals(n, k, rng);
-  Coordinator coordinator(n, 2, unit, Solution{kInfiniteTime, {}});
+  Coordinator coordinator(n, 2, unit, Schedule{{}, kInfiniteTime});
   coordinator.handle(0, WorkReport{0, 0, 0, k, kInfiniteTime, {}});  // worker 0 gets the unit
   const std::int64_t id = coordinator.copies()[0].id();
   Timing t;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """One GPU, one process: the GPU explorer with 1, 2, 3 ... IVM pools side by side
-(gpu/engine_group.hpp), on the same device in the same run, so the ratios to one pool are
+(gpu/engine/engine_group.hpp), on the same device in the same run, so the ratios to one pool are
 measured on one machine at one time.
 
 Cases (docs/performance.md, "One engine per GPU"):

@@ -2,7 +2,7 @@
 // Dynamic branching (Potts 1980): both children sets of a node, forward (σ1 j, σ2) and
 // backward (σ1, j σ2), are bounded and a rule keeps one of them. 2022 §2.3, 2016 §1.1.
 #include "flowshop_types.hpp"
-#include "hd.hpp"
+#include "host_device.hpp"
 
 namespace permbb {
 

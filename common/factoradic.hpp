@@ -15,7 +15,7 @@
 // recursion, so the same code runs in the CPU explorer and in the GPU kernels (PERMBB_HD).
 // Preconditions are the caller's to respect; they are not checked. Unless a function says
 // otherwise, `out` may be the same array as any input.
-#include "hd.hpp"
+#include "host_device.hpp"
 
 namespace permbb::factoradic {
 

@@ -1,6 +1,6 @@
 #pragma once
 #include "flowshop_types.hpp"
-#include "hd.hpp"
+#include "host_device.hpp"
 
 namespace permbb {
 

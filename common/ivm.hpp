@@ -12,7 +12,7 @@
 // These functions are the IVM steps shared by the CPU explorer and the GPU kernels. The
 // bounding that decides what to prune is elsewhere (lb1.hpp, lb2.hpp, branching.hpp).
 #include "factoradic.hpp"
-#include "hd.hpp"
+#include "host_device.hpp"
 
 namespace permbb::ivm {
 

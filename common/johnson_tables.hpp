@@ -46,7 +46,7 @@ class JohnsonTables {
 
 // The pairs by decreasing two-machine bound at the root (no job fixed; ties by index): the
 // pairs that bound the whole instance highest are the likeliest to cut a child off first. A
-// static order for the GPU's LB2 screen (gpu/warp_lb2.cuh); the CPU learns its order
+// static order for the GPU's LB2 screen (gpu/warp/warp_lb2.cuh); the CPU learns its order
 // (lb2_pair_order.hpp).
 std::vector<int> pairs_by_root_bound(const FlowshopView& data, const JohnsonTables& johnson);
 

@@ -12,7 +12,7 @@
 // O(m) to bound without updating (lb1_child_*_bound), so all 2(n-d) children cost O(mn).
 #include "branching.hpp"
 #include "flowshop_view.hpp"
-#include "hd.hpp"
+#include "host_device.hpp"
 
 namespace permbb {
 

@@ -9,7 +9,7 @@
 // functions (2016 §3.3.4, "computeLB").
 #include "branching.hpp"
 #include "flowshop_view.hpp"
-#include "hd.hpp"
+#include "host_device.hpp"
 #include "lb1.hpp"
 
 namespace permbb {
@@ -35,7 +35,7 @@ struct JohnsonView {
 
 // A node's fixed jobs, as the sweep below reads them: flags in memory ([job] != 0: fixed), or,
 // up to 64 jobs, the free jobs as bits of a word that stays in a register, so a step of the
-// sweep loads its Johnson entry and nothing else (the GPU lanes' choice, gpu/warp_lb2.cuh).
+// sweep loads its Johnson entry and nothing else (the GPU lanes' choice, gpu/warp/warp_lb2.cuh).
 struct FreeJobBits {
   unsigned long long bits;  // bit j: job j is free
 };

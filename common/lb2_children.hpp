@@ -18,7 +18,7 @@
 // 1.6 children per node, LB1 pruning the rest, so often all of them) sweep the pair instead,
 // over the node's unscheduled jobs only and stopping at the first term that reaches the
 // cutoff: terms built for one or two lookups cost more than they save. The GPU keeps the
-// per-child sweep (gpu/warp_lb2.cuh), where the lanes of a warp sweep together.
+// per-child sweep (gpu/warp/warp_lb2.cuh), where the lanes of a warp sweep together.
 #include <cstdint>
 #include <vector>
 

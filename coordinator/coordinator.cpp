@@ -61,7 +61,7 @@ int checked_jobs(int jobs, int workers, const CoordinatorState& state) {
 }  // namespace
 
 Coordinator::Coordinator(int jobs, int workers, std::vector<Interval> initial_work,
-                         Solution initial_best, CoordinatorSettings settings)
+                         Schedule initial_best, CoordinatorSettings settings)
     : Coordinator(
           jobs, workers,
           CoordinatorState{{WorkUnit(1, std::move(initial_work))}, std::move(initial_best), {}},
@@ -146,7 +146,7 @@ std::vector<Outgoing> Coordinator::on(int worker, WorkReport message) {
   ++worker_stats_[worker].checkpoints;
   count_nodes(worker, message.decomposed, message.leaves);
   note_bound(worker, message.best_makespan);
-  offer(worker, Solution{message.best_makespan, {}});
+  offer(worker, Schedule{{}, message.best_makespan});
   const Synchronized sync =
       pool_.synchronize(worker, WorkUnit::from_sorted(message.unit_id, std::move(message.intervals)));
   stats_.explored += sync.explored;
@@ -299,7 +299,7 @@ void Coordinator::count_nodes(int worker, std::uint64_t decomposed, std::uint64_
 // TRYIMPROVEGLOBALBEST (Lines 20, 24): a strictly smaller makespan wins. At an equal, finite
 // makespan a schedule also replaces a bare bound, so that the result has a schedule whenever
 // one was found.
-void Coordinator::offer(int worker, const Solution& candidate) {
+void Coordinator::offer(int worker, const Schedule& candidate) {
   if (!candidate.permutation.empty() && !is_schedule(jobs_, candidate.permutation)) {
     throw std::runtime_error("coordinator: worker " + std::to_string(worker) +
                              " sent a schedule of " + std::to_string(candidate.permutation.size()) +

@@ -50,7 +50,7 @@ namespace permbb::cluster {
 // What a global checkpoint saves (§4.1.4), and what a restart starts from.
 struct CoordinatorState {
   std::vector<WorkUnit> units;  // unexplored work: W_unassigned, then the non-empty copies
-  Solution best;
+  Schedule best;
   CoordinatorStats stats;
 };
 
@@ -66,7 +66,7 @@ class Coordinator {
   // initial decomposition or intervals read from a file; Algorithm 1, Line 3). Throws
   // std::invalid_argument on intervals outside [0, n!] or overlapping, on a schedule that is
   // not of n jobs, or on a worker count below 1.
-  Coordinator(int jobs, int workers, std::vector<Interval> initial_work, Solution initial_best,
+  Coordinator(int jobs, int workers, std::vector<Interval> initial_work, Schedule initial_best,
               CoordinatorSettings settings = {});
   // A restart (§4.1.4): every unit goes to W_unassigned, the counters go on from `restored`.
   Coordinator(int jobs, int workers, CoordinatorState restored, CoordinatorSettings settings = {});
@@ -116,7 +116,7 @@ class Coordinator {
   bool asked_to_checkpoint(int worker) const { return asked_.at(worker); }
 
   // The global best; its permutation is empty while the makespan is only a bound.
-  const Solution& best() const { return best_; }
+  const Schedule& best() const { return best_; }
   const CoordinatorStats& stats() const { return stats_; }
   const WorkerStats& worker_stats(int worker) const { return worker_stats_.at(worker); }
 
@@ -152,11 +152,11 @@ class Coordinator {
   Outgoing stop(int worker);
   void note_bound(int worker, Time bound);
   void count_nodes(int worker, std::uint64_t decomposed, std::uint64_t leaves);
-  void offer(int worker, const Solution& candidate);
+  void offer(int worker, const Schedule& candidate);
 
   int jobs_;
   WorkPool pool_;
-  Solution best_;
+  Schedule best_;
   CoordinatorStats stats_;
   std::vector<WorkerStats> worker_stats_;
   std::deque<Hungry> hungry_;  // FIFO: served in the order they asked

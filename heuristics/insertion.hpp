@@ -7,14 +7,9 @@
 
 #include "flowshop_types.hpp"
 #include "instance.hpp"
+#include "schedule.hpp"
 
 namespace permbb {
-
-// A complete or partial schedule: jobs (0-based) in processing order, and its makespan.
-struct Schedule {
-  std::vector<int> permutation;
-  Time makespan = 0;
-};
 
 // Where a job goes in a partial schedule: it is inserted before partial[position]
 // (position == partial.size() appends it), giving this makespan.

@@ -20,7 +20,7 @@ std::vector<int> neh_order(const Instance& instance) {
 
 Schedule insert_all(const Instance& instance, const std::vector<int>& order,
                     const StopCheck& stop) {
-  Schedule schedule;
+  Schedule schedule{{}, 0};  // no job yet: the empty schedule ends at 0
   schedule.permutation.reserve(order.size());
   InsertionWorkspace workspace(instance);
   for (std::size_t k = 0; k < order.size(); ++k) {

@@ -14,7 +14,7 @@ struct LevelOutcome {
 };
 
 // Where the node list lives and how a level is processed there: the CPU (HostListBackend) or
-// the GPU (gpu/knapsack). LevelSearch moves the list between two of them by size.
+// the GPU (knapsack/gpu). LevelSearch moves the list between two of them by size.
 //
 // step(k, best) is one level of the breadth-first search (Lalami & El Baz 2012, §III.B):
 //   1. branch every node j < q on item k (branch_node: children at q + j),

@@ -16,7 +16,7 @@
 // solution vector, only the optimal value.
 #include <cstdint>
 
-#include "hd.hpp"
+#include "host_device.hpp"
 
 namespace permbb::knapsack {
 

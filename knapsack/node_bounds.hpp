@@ -3,7 +3,7 @@
 // that the CPU level step and the GPU bound kernel both call.
 #include <cstdint>
 
-#include "hd.hpp"
+#include "host_device.hpp"
 #include "items_view.hpp"
 #include "node_arrays.hpp"
 #include "wide_arithmetic.hpp"

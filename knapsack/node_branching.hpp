@@ -3,7 +3,7 @@
 // and device: the one implementation that the CPU level step and the GPU kernels call.
 #include <cstdint>
 
-#include "hd.hpp"
+#include "host_device.hpp"
 #include "items_view.hpp"
 #include "node_arrays.hpp"
 

@@ -9,7 +9,7 @@
 // from node to node.
 #include <cstdint>
 
-#include "hd.hpp"
+#include "host_device.hpp"
 #include "node_arrays.hpp"
 
 namespace permbb::knapsack {

@@ -4,7 +4,7 @@
 // product of two of them is below 2^126 and never overflows.
 #include <cstdint>
 
-#include "hd.hpp"
+#include "host_device.hpp"
 
 namespace permbb::knapsack {
 

@@ -15,7 +15,7 @@
 // independent; the CPU and GPU DPs evaluate level by level, each state with evaluate_state.
 #include <cstdint>
 
-#include "hd.hpp"
+#include "host_device.hpp"
 
 namespace permbb::pcmax {
 
@@ -73,7 +73,7 @@ PERMBB_HD std::uint64_t decode_state(const TableShapeView& shape, std::uint64_t 
 }
 
 // The level of a state: its digit sum, the long jobs it holds. The GPU buckets a block's
-// states by level with it (gpu/pcmax/device_level_buckets.cu); the host walks the digits
+// states by level with it (pcmax/gpu/device_level_buckets.cu); the host walks the digits
 // like an odometer instead (level_buckets.cpp), which is cheaper in sequence.
 PERMBB_HD std::uint32_t state_level(const TableShapeView& shape, std::uint64_t index) {
   std::uint32_t digits[kMaxClasses];

@@ -1,5 +1,5 @@
 #pragma once
-// What fills DP tables: the CPU (cpu_dp.hpp) or the GPU (gpu/pcmax). The PTAS hands a filler
+// What fills DP tables: the CPU (cpu_dp.hpp) or the GPU (pcmax/gpu). The PTAS hands a filler
 // the tables of one bisection round at once; a filler may compute them concurrently (the GPU
 // does, one CUDA stream each) or one after another. A fill that sees a stop (DpWork::control)
 // returns early and leaves its tables unfinished.

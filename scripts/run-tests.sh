@@ -7,7 +7,7 @@
 #               UndefinedBehaviorSanitizer.
 # Each sanitizer build compiles only what it runs. On a machine without a GPU the CUDA
 # explorer is left out of the builds: its device tests could not run there (they run on a GPU
-# machine, gpu/device_checks.sh); the warp code runs on emulated lanes in every build.
+# machine, tools/device_checks.sh); the warp code runs on emulated lanes in every build.
 # Every test has its own timeout, so a hang fails.
 set -euo pipefail
 if [ "${1:-}" = "-h" ] || [ "${1:-}" = "--help" ]; then

@@ -94,11 +94,11 @@ class SimulatedExplorer {
   // Nodes decomposed since the previous call.
   virtual std::uint64_t take_decomposed() = 0;
   // A global best from the coordinator.
-  virtual void absorb(const Solution& best) = 0;
+  virtual void absorb(const Schedule& best) = 0;
   // A solution better than any it sent or absorbed, to send as BEST now; or none.
-  virtual std::optional<Solution> take_improvement(std::mt19937& rng) = 0;
+  virtual std::optional<Schedule> take_improvement(std::mt19937& rng) = 0;
   // Its best makespan (checkpoints and the farewell carry it).
-  virtual Solution best() const = 0;
+  virtual Schedule best() const = 0;
 };
 
 struct SimulationOptions {
@@ -107,7 +107,7 @@ struct SimulationOptions {
   unsigned seed = 1;
   CoordinatorSettings settings;
   int stop_after = -1;  // events before request_stop(); -1: never
-  Solution initial_best{5000, {}};
+  Schedule initial_best{{}, 5000};
   // As `permbb solve` under MPI: one unit per worker to begin with, instead of [0, n!) whole.
   bool unit_per_worker = false;
 };

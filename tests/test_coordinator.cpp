@@ -111,10 +111,10 @@ bool all_disjoint(const Coordinator& c) {
 // Worker 0's checkpoint feeds both, in order, from its fresh unit [100, N[.
 TEST(Coordinator, FirstRequestsWaitForTheOwnersCheckpoint) {
   const mpz_class total = factorial(10);  // 3628800
-  Coordinator c(10, 4, {iv(0, total)}, Solution{2000, {}});
+  Coordinator c(10, 4, {iv(0, total)}, Schedule{{}, 2000});
   const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
   EXPECT_EQ(w0.intervals, std::vector<Interval>{iv(0, total)});
-  EXPECT_EQ(w0.best, (Solution{2000, {}}));
+  EXPECT_EQ(w0.best, (Schedule{{}, 2000}));
 
   EXPECT_EQ(summary(c.handle(1, first_request())), (std::vector<Sent>{{0, kC}}));
   EXPECT_TRUE(c.hungry(1));
@@ -133,7 +133,7 @@ TEST(Coordinator, FirstRequestsWaitForTheOwnersCheckpoint) {
   EXPECT_NE(work_of(out[1]).unit_id, w0.unit_id);
   EXPECT_NE(work_of(out[2]).unit_id, w0.unit_id);
   EXPECT_NE(work_of(out[1]).unit_id, work_of(out[2]).unit_id);
-  EXPECT_EQ(work_of(out[1]).best, (Solution{2000, {}}));
+  EXPECT_EQ(work_of(out[1]).best, (Schedule{{}, 2000}));
   EXPECT_EQ(c.hungry_count(), 0);
   EXPECT_FALSE(c.asked_to_checkpoint(0));
 
@@ -155,7 +155,7 @@ TEST(Coordinator, FirstRequestsWaitForTheOwnersCheckpoint) {
 TEST(Coordinator, TooSmallVictimLeadsToAskingTheNext) {
   CoordinatorSettings settings;
   settings.min_split_size = 20;
-  Coordinator c(5, 3, {iv(0, 120)}, Solution{}, settings);
+  Coordinator c(5, 3, {iv(0, 120)}, Schedule{}, settings);
   const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
   EXPECT_EQ(summary(c.handle(1, first_request())), (std::vector<Sent>{{0, kC}}));
   const std::vector<Outgoing> first = c.handle(0, report(w0.unit_id, {iv(0, 120)}));
@@ -190,7 +190,7 @@ TEST(Coordinator, TooSmallVictimLeadsToAskingTheNext) {
 TEST(Coordinator, HungryWorkersAreServedInOrderWithinKMax) {
   std::vector<Interval> pieces;
   for (int j = 0; j < 10; ++j) pieces.push_back(iv(10 * j, 10 * j + 10));
-  Coordinator c(5, 5, pieces, Solution{});
+  Coordinator c(5, 5, pieces, Schedule{});
   auto take = [&](int worker, int k_max) {
     return expect_work(reply_to(c, worker, first_request(k_max)));
   };
@@ -226,12 +226,12 @@ TEST(Coordinator, HungryWorkersAreServedInOrderWithinKMax) {
 
 // A report equal to the copy changes nothing: BEST, however often it comes.
 TEST(Coordinator, RepeatedRequestGetsBest) {
-  Coordinator c(6, 1, {iv(0, 720)}, Solution{500, {}});
+  Coordinator c(6, 1, {iv(0, 720)}, Schedule{{}, 500});
   const WorkAssignment w = expect_work(reply_to(c, 0, first_request()));
   for (int repeat = 0; repeat < 3; ++repeat) {
     const ToWorker reply = reply_to(c, 0, report(w.unit_id, {iv(0, 720)}));
     ASSERT_TRUE(std::holds_alternative<BestMessage>(reply));
-    EXPECT_EQ(std::get<BestMessage>(reply).best, (Solution{500, {}}));
+    EXPECT_EQ(std::get<BestMessage>(reply).best, (Schedule{{}, 500}));
   }
   EXPECT_EQ(c.stats().work_messages, 4u);
   EXPECT_EQ(c.stats().explored, 0);
@@ -245,7 +245,7 @@ TEST(Coordinator, RepeatedRequestGetsBest) {
 // A worker out of step, reporting 3 intervals with a K_max of 2, gets its first 2 back; the
 // third goes to W_unassigned, where the next requester finds it, or a waiting worker at once.
 TEST(Coordinator, CopiesAreTrimmedToTheReportedCapacity) {
-  Coordinator c(5, 2, {iv(0, 10), iv(10, 20), iv(20, 30)}, Solution{});
+  Coordinator c(5, 2, {iv(0, 10), iv(10, 20), iv(20, 30)}, Schedule{});
   const WorkAssignment w = expect_work(reply_to(c, 0, first_request(3)));
   EXPECT_EQ(w.intervals.size(), 3u);
   const WorkAssignment trimmed = expect_work(reply_to(c, 0, report(w.unit_id, w.intervals, 2)));
@@ -257,7 +257,7 @@ TEST(Coordinator, CopiesAreTrimmedToTheReportedCapacity) {
   EXPECT_TRUE(c.coverage_holds());
   EXPECT_TRUE(all_disjoint(c));
 
-  Coordinator d(5, 2, {iv(0, 10), iv(10, 20), iv(20, 30)}, Solution{});
+  Coordinator d(5, 2, {iv(0, 10), iv(10, 20), iv(20, 30)}, Schedule{});
   const WorkAssignment v = expect_work(reply_to(d, 0, first_request(3)));
   EXPECT_EQ(summary(d.handle(1, first_request(4))), (std::vector<Sent>{{0, kC}}));
   const std::vector<Outgoing> out = d.handle(0, report(v.unit_id, v.intervals, 2));
@@ -275,7 +275,7 @@ TEST(Coordinator, CopiesAreTrimmedToTheReportedCapacity) {
 // waits, worker 1's copy is untouched and worker 1 is asked to checkpoint.
 TEST(Coordinator, ReportOutsideTheCopyIsIntersected) {
   const mpz_class total = factorial(8);  // 40320
-  Coordinator c(8, 2, {iv(0, total)}, Solution{});
+  Coordinator c(8, 2, {iv(0, total)}, Schedule{});
   const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
   EXPECT_EQ(summary(c.handle(1, first_request())), (std::vector<Sent>{{0, kC}}));
   const std::vector<Outgoing> split = c.handle(0, report(w0.unit_id, {iv(0, total)}));
@@ -291,7 +291,7 @@ TEST(Coordinator, ReportOutsideTheCopyIsIntersected) {
   EXPECT_TRUE(all_disjoint(c));
 
   // A worker's first message naming work it never had gets nothing of it either.
-  Coordinator d(8, 2, {iv(0, total)}, Solution{});
+  Coordinator d(8, 2, {iv(0, total)}, Schedule{});
   expect_work(reply_to(d, 0, first_request()));
   EXPECT_EQ(summary(d.handle(1, report(77, {iv(0, 100)}))), (std::vector<Sent>{{0, kC}}));
   EXPECT_TRUE(d.copies()[1].empty());
@@ -304,14 +304,14 @@ TEST(Coordinator, ReportOutsideTheCopyIsIntersected) {
 TEST(Coordinator, TerminationSendsEndToEveryHungryWorker) {
   CoordinatorSettings no_splits;
   no_splits.min_split_size = factorial(6) + 1;
-  Coordinator c(6, 3, {iv(0, 720)}, Solution{}, no_splits);
+  Coordinator c(6, 3, {iv(0, 720)}, Schedule{}, no_splits);
   const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
   EXPECT_TRUE(c.handle(1, first_request()).empty());
   EXPECT_TRUE(c.handle(2, first_request()).empty());
   EXPECT_EQ(c.hungry_count(), 2);
   EXPECT_FALSE(c.all_work_done());
   // A waiting worker may not send anything.
-  EXPECT_THROW(c.handle(1, BestMessage{Solution{9, {}}}), std::runtime_error);
+  EXPECT_THROW(c.handle(1, BestMessage{Schedule{{}, 9}}), std::runtime_error);
   EXPECT_EQ(c.hungry_count(), 2);
   EXPECT_EQ(c.best().makespan, kInfiniteTime);
 
@@ -325,12 +325,12 @@ TEST(Coordinator, TerminationSendsEndToEveryHungryWorker) {
   EXPECT_TRUE(c.request_stop().empty());
   EXPECT_FALSE(c.finished());
 
-  EXPECT_TRUE(c.handle(0, Farewell{w0.unit_id, 1, 2, Solution{}, {}}).empty());
+  EXPECT_TRUE(c.handle(0, Farewell{w0.unit_id, 1, 2, Schedule{}, {}}).empty());
   EXPECT_TRUE(c.terminated(0));
   EXPECT_THROW(c.handle(0, first_request()), std::runtime_error);  // it has left
-  EXPECT_TRUE(c.handle(1, Farewell{0, 0, 1, Solution{}, {}}).empty());
+  EXPECT_TRUE(c.handle(1, Farewell{0, 0, 1, Schedule{}, {}}).empty());
   EXPECT_FALSE(c.finished());
-  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Solution{}, {}}).empty());
+  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Schedule{}, {}}).empty());
   EXPECT_TRUE(c.finished());
   EXPECT_EQ(c.terminated_count(), 3);
   EXPECT_EQ(c.stats().decomposed, 5u);
@@ -342,12 +342,12 @@ TEST(Coordinator, TerminationSendsEndToEveryHungryWorker) {
 // A worker leaving with work left (here without END) hands it to the waiting workers at
 // once, within their K_max; with nothing left anywhere they get END instead.
 TEST(Coordinator, FarewellWorkFeedsHungryWorkers) {
-  Coordinator c(6, 3, {iv(0, 720)}, Solution{});
+  Coordinator c(6, 3, {iv(0, 720)}, Schedule{});
   const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request(2)));
   EXPECT_EQ(summary(c.handle(1, first_request(1))), (std::vector<Sent>{{0, kC}}));
   EXPECT_TRUE(c.handle(2, first_request(1)).empty());
   const std::vector<Outgoing> out =
-      c.handle(0, Farewell{w0.unit_id, 0, 0, Solution{}, {iv(100, 300), iv(400, 720)}});
+      c.handle(0, Farewell{w0.unit_id, 0, 0, Schedule{}, {iv(100, 300), iv(400, 720)}});
   ASSERT_EQ(summary(out), (std::vector<Sent>{{1, kW}, {2, kW}}));
   EXPECT_EQ(work_of(out[0]).intervals, std::vector<Interval>{iv(100, 300)});
   EXPECT_EQ(work_of(out[1]).intervals, std::vector<Interval>{iv(400, 720)});
@@ -360,7 +360,7 @@ TEST(Coordinator, FarewellWorkFeedsHungryWorkers) {
 
   // Not enough for both: worker 3 still waits, and the largest copy not yet asked (worker
   // 2's 310 against worker 1's 360, asked already) is asked.
-  Coordinator d(6, 4, {iv(0, 720)}, Solution{});
+  Coordinator d(6, 4, {iv(0, 720)}, Schedule{});
   const WorkAssignment v0 = expect_work(reply_to(d, 0, first_request()));
   EXPECT_EQ(summary(d.handle(1, first_request())), (std::vector<Sent>{{0, kC}}));
   EXPECT_EQ(summary(d.handle(0, report(v0.unit_id, {iv(0, 720)}))),
@@ -368,7 +368,7 @@ TEST(Coordinator, FarewellWorkFeedsHungryWorkers) {
   EXPECT_EQ(summary(d.handle(2, first_request())), (std::vector<Sent>{{0, kC}}));
   EXPECT_EQ(summary(d.handle(3, first_request())), (std::vector<Sent>{{1, kC}}));
   const std::vector<Outgoing> rest =
-      d.handle(0, Farewell{v0.unit_id, 0, 0, Solution{}, {iv(50, 360)}});
+      d.handle(0, Farewell{v0.unit_id, 0, 0, Schedule{}, {iv(50, 360)}});
   ASSERT_EQ(summary(rest), (std::vector<Sent>{{2, kW}, {2, kC}}));
   EXPECT_EQ(work_of(rest[0]).intervals, std::vector<Interval>{iv(50, 360)});
   EXPECT_TRUE(d.hungry(3));
@@ -377,27 +377,27 @@ TEST(Coordinator, FarewellWorkFeedsHungryWorkers) {
   // The last work leaves with its worker: END to the waiting ones.
   CoordinatorSettings no_splits;
   no_splits.min_split_size = 25;
-  Coordinator e(4, 3, {iv(0, 24)}, Solution{}, no_splits);
+  Coordinator e(4, 3, {iv(0, 24)}, Schedule{}, no_splits);
   const WorkAssignment u0 = expect_work(reply_to(e, 0, first_request()));
   EXPECT_TRUE(e.handle(1, first_request()).empty());
   EXPECT_TRUE(e.handle(2, first_request()).empty());
-  EXPECT_EQ(summary(e.handle(0, Farewell{u0.unit_id, 0, 0, Solution{}, {}})),
+  EXPECT_EQ(summary(e.handle(0, Farewell{u0.unit_id, 0, 0, Schedule{}, {}})),
             (std::vector<Sent>{{1, kE}, {2, kE}}));
   EXPECT_TRUE(e.all_work_done());
   EXPECT_EQ(e.stats().explored, 24);
 }
 
 TEST(Coordinator, BestSolutionUpdates) {
-  Coordinator c(3, 1, {iv(0, 6)}, Solution{100, {}});  // a bare bound
+  Coordinator c(3, 1, {iv(0, 6)}, Schedule{{}, 100});  // a bare bound
   auto best_reply = [&](const ToCoordinator& message) {
     const ToWorker reply = reply_to(c, 0, message);
     EXPECT_TRUE(std::holds_alternative<BestMessage>(reply));
     return std::holds_alternative<BestMessage>(reply) ? std::get<BestMessage>(reply).best
-                                                      : Solution{};
+                                                      : Schedule{};
   };
-  EXPECT_EQ(best_reply(BestMessage{Solution{120, {0, 1, 2}}}), (Solution{100, {}}));  // worse
-  EXPECT_EQ(best_reply(BestMessage{Solution{90, {2, 1, 0}}}), (Solution{90, {2, 1, 0}}));
-  EXPECT_EQ(best_reply(BestMessage{Solution{90, {0, 2, 1}}}), (Solution{90, {2, 1, 0}}));  // tie
+  EXPECT_EQ(best_reply(BestMessage{Schedule{{0, 1, 2}, 120}}), (Schedule{{}, 100}));  // worse
+  EXPECT_EQ(best_reply(BestMessage{Schedule{{2, 1, 0}, 90}}), (Schedule{{2, 1, 0}, 90}));
+  EXPECT_EQ(best_reply(BestMessage{Schedule{{0, 2, 1}, 90}}), (Schedule{{2, 1, 0}, 90}));  // tie
   EXPECT_EQ(c.stats().improvements, 1u);
   EXPECT_EQ(c.stats().best_messages, 3u);
 
@@ -405,16 +405,16 @@ TEST(Coordinator, BestSolutionUpdates) {
   // reply carries it. A schedule of that makespan then fills it in.
   WorkReport checkpoint = first_request();
   checkpoint.best_makespan = 80;
-  EXPECT_EQ(expect_work(reply_to(c, 0, checkpoint)).best, (Solution{80, {}}));
-  EXPECT_EQ(best_reply(BestMessage{Solution{80, {1, 0, 2}}}), (Solution{80, {1, 0, 2}}));
-  EXPECT_EQ(c.best(), (Solution{80, {1, 0, 2}}));
+  EXPECT_EQ(expect_work(reply_to(c, 0, checkpoint)).best, (Schedule{{}, 80}));
+  EXPECT_EQ(best_reply(BestMessage{Schedule{{1, 0, 2}, 80}}), (Schedule{{1, 0, 2}, 80}));
+  EXPECT_EQ(c.best(), (Schedule{{1, 0, 2}, 80}));
 
-  EXPECT_THROW(c.handle(0, BestMessage{Solution{10, {0, 1}}}), std::runtime_error);
+  EXPECT_THROW(c.handle(0, BestMessage{Schedule{{0, 1}, 10}}), std::runtime_error);
   EXPECT_EQ(c.best().makespan, 80);
 
   // A farewell's solution counts too.
-  EXPECT_TRUE(c.handle(0, Farewell{0, 0, 0, Solution{70, {2, 0, 1}}, {}}).empty());
-  EXPECT_EQ(c.best(), (Solution{70, {2, 0, 1}}));
+  EXPECT_TRUE(c.handle(0, Farewell{0, 0, 0, Schedule{{2, 0, 1}, 70}, {}}).empty());
+  EXPECT_EQ(c.best(), (Schedule{{2, 0, 1}, 70}));
   EXPECT_EQ(c.stats().improvements, 4u);
 }
 
@@ -424,7 +424,7 @@ TEST(Coordinator, BestSolutionUpdates) {
 // state hands out again, counters continuing.
 TEST(Coordinator, StopCheckpointAndRestart) {
   const mpz_class total = factorial(7);  // 5040
-  Coordinator c(7, 4, {iv(0, total)}, Solution{400, {}});
+  Coordinator c(7, 4, {iv(0, total)}, Schedule{{}, 400});
   const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
   EXPECT_EQ(summary(c.handle(1, first_request())), (std::vector<Sent>{{0, kC}}));
   const std::vector<Outgoing> split = c.handle(0, report(w0.unit_id, {iv(1000, total)}, 1, 50));
@@ -442,12 +442,12 @@ TEST(Coordinator, StopCheckpointAndRestart) {
   EXPECT_EQ(c.stats().checkpoint_requests, 4u);
   EXPECT_TRUE(
       std::holds_alternative<StopOrder>(reply_to(c, 0, report(w0.unit_id, {iv(1200, 3020)}))));
-  EXPECT_TRUE(std::holds_alternative<StopOrder>(reply_to(c, 1, BestMessage{Solution{390, {}}})));
+  EXPECT_TRUE(std::holds_alternative<StopOrder>(reply_to(c, 1, BestMessage{Schedule{{}, 390}})));
   EXPECT_TRUE(std::holds_alternative<StopOrder>(reply_to(c, 3, first_request())));
-  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Solution{}, {}}).empty());
-  EXPECT_TRUE(c.handle(0, Farewell{w0.unit_id, 10, 0, Solution{}, {iv(1300, 3020)}}).empty());
-  EXPECT_TRUE(c.handle(1, Farewell{w1.unit_id, 20, 0, Solution{}, {iv(4000, 5040)}}).empty());
-  EXPECT_TRUE(c.handle(3, Farewell{0, 0, 0, Solution{}, {}}).empty());
+  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Schedule{}, {}}).empty());
+  EXPECT_TRUE(c.handle(0, Farewell{w0.unit_id, 10, 0, Schedule{}, {iv(1300, 3020)}}).empty());
+  EXPECT_TRUE(c.handle(1, Farewell{w1.unit_id, 20, 0, Schedule{}, {iv(4000, 5040)}}).empty());
+  EXPECT_TRUE(c.handle(3, Farewell{0, 0, 0, Schedule{}, {}}).empty());
   EXPECT_TRUE(c.finished());
   EXPECT_FALSE(c.all_work_done());
   EXPECT_EQ(c.stats().explored, 1000 + 200 + 100 + 980);
@@ -473,7 +473,7 @@ TEST(Coordinator, StopCheckpointAndRestart) {
 // holds its copy, so a restart explores it again and loses nothing.
 TEST(Coordinator, LostWorkerKeepsItsCopyAsRemainingWork) {
   const mpz_class total = factorial(7);  // 5040
-  Coordinator c(7, 3, {iv(0, total)}, Solution{400, {}});
+  Coordinator c(7, 3, {iv(0, total)}, Schedule{{}, 400});
   const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
   EXPECT_EQ(summary(c.handle(1, first_request())), (std::vector<Sent>{{0, kC}}));
   // Waiting for work, worker 1 owes nothing: it cannot be lost.
@@ -501,10 +501,10 @@ TEST(Coordinator, LostWorkerKeepsItsCopyAsRemainingWork) {
 
   const ToWorker end1 = reply_to(c, 1, report(w1.unit_id, {iv(4000, 5040)}));
   EXPECT_TRUE(std::holds_alternative<StopOrder>(end1));
-  EXPECT_TRUE(c.handle(1, Farewell{w1.unit_id, 20, 0, Solution{}, {iv(4000, 5040)}}).empty());
+  EXPECT_TRUE(c.handle(1, Farewell{w1.unit_id, 20, 0, Schedule{}, {iv(4000, 5040)}}).empty());
   EXPECT_TRUE(std::holds_alternative<StopOrder>(reply_to(c, 2, first_request())));
   EXPECT_FALSE(c.finished());
-  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Solution{}, {}}).empty());
+  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Schedule{}, {}}).empty());
   EXPECT_TRUE(c.finished());  // without worker 0's farewell
   EXPECT_FALSE(c.all_work_done());
   EXPECT_EQ(c.stats().explored, 1000 + 980);
@@ -525,7 +525,7 @@ TEST(Coordinator, LostWorkerKeepsItsCopyAsRemainingWork) {
 
 // Every worker lost: the search is finished at once, all its work remaining.
 TEST(Coordinator, AllWorkersLostFinishesTheSearch) {
-  Coordinator c(5, 2, {iv(0, 120)}, Solution{});
+  Coordinator c(5, 2, {iv(0, 120)}, Schedule{});
   const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request()));
   EXPECT_EQ(summary(c.declare_lost(1)), (std::vector<Sent>{{0, kC}}));  // never spoke
   EXPECT_TRUE(c.declare_lost(0).empty());  // already asked: nothing more to send
@@ -537,10 +537,10 @@ TEST(Coordinator, AllWorkersLostFinishesTheSearch) {
 }
 
 TEST(Coordinator, RefusesInvalidStarts) {
-  EXPECT_THROW(Coordinator(4, 1, {iv(0, 10), iv(5, 12)}, Solution{}), std::invalid_argument);
-  EXPECT_THROW(Coordinator(4, 1, {iv(0, 25)}, Solution{}), std::invalid_argument);  // 4! = 24
-  EXPECT_THROW(Coordinator(4, 0, {iv(0, 24)}, Solution{}), std::invalid_argument);
-  EXPECT_THROW(Coordinator(4, 1, {iv(0, 24)}, Solution{9, {0, 1, 1, 2}}), std::invalid_argument);
+  EXPECT_THROW(Coordinator(4, 1, {iv(0, 10), iv(5, 12)}, Schedule{}), std::invalid_argument);
+  EXPECT_THROW(Coordinator(4, 1, {iv(0, 25)}, Schedule{}), std::invalid_argument);  // 4! = 24
+  EXPECT_THROW(Coordinator(4, 0, {iv(0, 24)}, Schedule{}), std::invalid_argument);
+  EXPECT_THROW(Coordinator(4, 1, {iv(0, 24)}, Schedule{{0, 1, 1, 2}, 9}), std::invalid_argument);
   CoordinatorState overlapping{{WorkUnit(1, {iv(0, 10)}), WorkUnit(2, {iv(9, 12)})}, {}, {}};
   EXPECT_THROW(Coordinator(4, 1, overlapping), std::invalid_argument);
 }

@@ -40,12 +40,12 @@ class IntervalCutter : public testing::SimulatedExplorer {
   void set_work(const std::vector<Interval>& intervals) override { work_ = intervals; }
   std::vector<Interval> remaining() override { return work_; }
   std::uint64_t take_decomposed() override { return std::exchange(cut_, 0); }
-  void absorb(const Solution& best) override { best_ = std::min(best_, best.makespan); }
-  Solution best() const override { return {best_, {}}; }
+  void absorb(const Schedule& best) override { best_ = std::min(best_, best.makespan); }
+  Schedule best() const override { return {{}, best_}; }
   // The best solution it claimed.
   Time claimed() const { return claimed_; }
 
-  std::optional<Solution> take_improvement(std::mt19937& rng) override {
+  std::optional<Schedule> take_improvement(std::mt19937& rng) override {
     if (work_.empty() || !chance(rng, 0.03)) return std::nullopt;
     std::vector<int> schedule(static_cast<std::size_t>(jobs_));
     for (int j = 0; j < jobs_; ++j) schedule[j] = j;
@@ -53,7 +53,7 @@ class IntervalCutter : public testing::SimulatedExplorer {
     const Time makespan = std::uniform_int_distribution<Time>(1000, 6000)(rng);
     best_ = std::min(best_, makespan);
     claimed_ = std::min(claimed_, makespan);
-    return Solution{makespan, schedule};
+    return Schedule{schedule, makespan};
   }
 
   // Cuts random amounts off the front of its intervals (what explorers do), sometimes

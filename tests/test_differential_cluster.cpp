@@ -27,7 +27,7 @@ namespace permbb::cluster {
 namespace {
 
 // As WorkerLoop::absorb: the global best reaches the worker's pruning at once.
-void absorb_best(Incumbent& incumbent, Time& sent_best, const Solution& best) {
+void absorb_best(Incumbent& incumbent, Time& sent_best, const Schedule& best) {
   if (!best.permutation.empty()) {
     incumbent.offer(best.permutation, best.makespan);
   } else {
@@ -37,10 +37,10 @@ void absorb_best(Incumbent& incumbent, Time& sent_best, const Solution& best) {
 }
 
 // As WorkerLoop::post_if_due: a schedule better than any sent or received goes as BEST.
-std::optional<Solution> take_better(const Incumbent& incumbent, Time& sent_best) {
+std::optional<Schedule> take_better(const Incumbent& incumbent, Time& sent_best) {
   if (incumbent.value() >= sent_best || !incumbent.has_schedule()) return std::nullopt;
   sent_best = incumbent.value();
-  return Solution{incumbent.value(), incumbent.permutation()};
+  return Schedule{incumbent.permutation(), incumbent.value()};
 }
 
 // A worker as WorkerLoop drives its engine: explores in slices (short ones here, so that the
@@ -72,15 +72,15 @@ class EngineWorker : public testing::SimulatedExplorer {
     return now - std::exchange(counted_, now);
   }
 
-  void absorb(const Solution& best) override {
+  void absorb(const Schedule& best) override {
     absorb_best(incumbent_, sent_best_, best);
   }
 
-  std::optional<Solution> take_improvement(std::mt19937&) override {
+  std::optional<Schedule> take_improvement(std::mt19937&) override {
     return take_better(incumbent_, sent_best_);
   }
 
-  Solution best() const override { return {incumbent_.value(), incumbent_.permutation()}; }
+  Schedule best() const override { return {incumbent_.permutation(), incumbent_.value()}; }
 
  private:
   static MulticoreOptions options(int threads) {
@@ -152,15 +152,15 @@ class SteppedWorker : public testing::SimulatedExplorer {
 
   std::uint64_t take_decomposed() override { return std::exchange(decomposed_, 0); }
 
-  void absorb(const Solution& best) override {
+  void absorb(const Schedule& best) override {
     absorb_best(incumbent_, sent_best_, best);
   }
 
-  std::optional<Solution> take_improvement(std::mt19937&) override {
+  std::optional<Schedule> take_improvement(std::mt19937&) override {
     return take_better(incumbent_, sent_best_);
   }
 
-  Solution best() const override { return {incumbent_.value(), incumbent_.permutation()}; }
+  Schedule best() const override { return {incumbent_.permutation(), incumbent_.value()}; }
 
  private:
   const SearchSettings settings_;
@@ -190,7 +190,7 @@ void expect_exact(const Instance& inst, const SearchSettings& settings, Time ub,
   options.jobs = inst.jobs();
   options.workers = run.ranks - 1;
   options.seed = run.seed;
-  options.initial_best = {ub, {}};
+  options.initial_best = {{}, ub};
   // As `permbb solve` starts, or as a restart from a one-unit checkpoint, where the first
   // worker's unit is split for the others at once.
   options.unit_per_worker = run.seed % 2 == 0;

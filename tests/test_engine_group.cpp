@@ -1,4 +1,4 @@
-// EngineGroup (gpu/engine_group.hpp), driven here by CPU engines: the same contract as any
+// EngineGroup (gpu/engine/engine_group.hpp), driven here by CPU engines: the same contract as any
 // engine. At a fixed upper bound its node count equals the sequential explorer's however the
 // work is dealt and dealt again; it finds the optimum; a pause leaves the exact remaining
 // work; request_stop() ends explore() promptly.

@@ -1,5 +1,5 @@
-// The rule every command applies to its outputs (common/output_paths.hpp), and the advisory
-// locks that keep two runs off one file (common/file_lock.hpp), on real files in a scratch
+// The rule every command applies to its outputs (common/base/output_paths.hpp), and the advisory
+// locks that keep two runs off one file (common/base/file_lock.hpp), on real files in a scratch
 // folder. OFD locks belong to an open file description, so two locks taken in this one
 // process conflict as two processes' would.
 #include <gtest/gtest.h>

@@ -26,11 +26,11 @@ WorkReport small_report() {
 }
 
 WorkAssignment small_assignment() {
-  return WorkAssignment{7, {iv(3, 4), iv(1L << 40, 1L << 41)}, Solution{1278, {2, 0, 3, 1}}};
+  return WorkAssignment{7, {iv(3, 4), iv(1L << 40, 1L << 41)}, Schedule{{2, 0, 3, 1}, 1278}};
 }
 
 Farewell small_farewell() {
-  return Farewell{9, 17, 3, Solution{55, {1, 0}}, {iv(11, 12)}};
+  return Farewell{9, 17, 3, Schedule{{1, 0}, 55}, {iv(11, 12)}};
 }
 
 // Sorted disjoint intervals of [0, 100!): 2 * count distinct random values, paired up.
@@ -89,14 +89,14 @@ TEST(Protocol, WorkReportRoundTrip) {
 TEST(Protocol, WorkAssignmentRoundTrip) {
   const WorkAssignment m = small_assignment();
   EXPECT_EQ(decode_work_assignment(encode(m)), m);
-  const WorkAssignment bound_only{3, {iv(0, 1)}, Solution{900, {}}};
+  const WorkAssignment bound_only{3, {iv(0, 1)}, Schedule{{}, 900}};
   EXPECT_EQ(decode_work_assignment(encode(bound_only)), bound_only);
 }
 
 TEST(Protocol, BestRoundTrip) {
-  const BestMessage with_schedule{Solution{3000, {4, 2, 0, 1, 3}}};
+  const BestMessage with_schedule{Schedule{{4, 2, 0, 1, 3}, 3000}};
   EXPECT_EQ(decode_best(encode(with_schedule)), with_schedule);
-  const BestMessage bound_only{Solution{kInfiniteTime, {}}};
+  const BestMessage bound_only{Schedule{{}, kInfiniteTime}};
   EXPECT_EQ(decode_best(encode(bound_only)), bound_only);
 }
 
@@ -124,12 +124,12 @@ TEST(Protocol, LargeUnitsRoundTripCompactly) {
 
   std::vector<int> schedule(100);
   for (int j = 0; j < 100; ++j) schedule[j] = 99 - j;
-  const WorkAssignment assignment{6, intervals, Solution{6115, schedule}};
+  const WorkAssignment assignment{6, intervals, Schedule{schedule, 6115}};
   const Bytes assignment_bytes = encode(assignment);
   EXPECT_LE(assignment_bytes.size(), bound + 4 * 100);
   EXPECT_EQ(decode_work_assignment(assignment_bytes), assignment);
 
-  const Farewell farewell{6, 1, 2, Solution{6115, schedule}, intervals};
+  const Farewell farewell{6, 1, 2, Schedule{schedule, 6115}, intervals};
   EXPECT_EQ(decode_farewell(encode(farewell)), farewell);
 
   expect_prefixes_throw(report_bytes, decode_work_report, 99991);
@@ -148,7 +148,7 @@ TEST(Protocol, VariantsTravelUnderTheirTags) {
   EXPECT_EQ(end.tag, Tag::kEnd);
   EXPECT_EQ(std::get<Farewell>(decode_from_worker(3, end.bytes)), small_farewell());
 
-  const Encoded best = encode_for_coordinator(BestMessage{Solution{10, {0}}});
+  const Encoded best = encode_for_coordinator(BestMessage{Schedule{{0}, 10}});
   EXPECT_EQ(best.tag, Tag::kBest);
   EXPECT_EQ(std::get<BestMessage>(decode_from_worker(2, best.bytes)).best.makespan, 10);
 
@@ -167,7 +167,7 @@ TEST(Protocol, VariantsTravelUnderTheirTags) {
 TEST(Protocol, TruncatedPayloadsThrow) {
   expect_prefixes_throw(encode(small_report()), decode_work_report);
   expect_prefixes_throw(encode(small_assignment()), decode_work_assignment);
-  expect_prefixes_throw(encode(BestMessage{Solution{77, {1, 2, 0}}}), decode_best);
+  expect_prefixes_throw(encode(BestMessage{Schedule{{1, 2, 0}, 77}}), decode_best);
   expect_prefixes_throw(encode(StopOrder{}), decode_stop_order);
   expect_prefixes_throw(encode(small_farewell()), decode_farewell);
   expect_prefixes_throw(encode(CheckpointRequest{}), decode_checkpoint_request);
@@ -175,7 +175,7 @@ TEST(Protocol, TruncatedPayloadsThrow) {
 
 TEST(Protocol, PayloadsOfAnotherMessageThrow) {
   const std::vector<Bytes> payloads = {encode(small_report()), encode(small_assignment()),
-                                       encode(BestMessage{Solution{5, {0}}}), encode(StopOrder{}),
+                                       encode(BestMessage{Schedule{{0}, 5}}), encode(StopOrder{}),
                                        encode(small_farewell())};
   const std::vector<std::function<void(ByteSpan)>> decoders = {
       [](ByteSpan b) { decode_work_report(b); }, [](ByteSpan b) { decode_work_assignment(b); },
@@ -295,7 +295,7 @@ TEST(Protocol, IntegersHaveOneEncoding) {
 }
 
 TEST(Protocol, SchedulesMustBePermutations) {
-  Bytes bytes = encode(BestMessage{Solution{50, {0, 1, 2}}});
+  Bytes bytes = encode(BestMessage{Schedule{{0, 1, 2}, 50}});
   // The last 4 bytes are job 2; make it a second job 1, then an out-of-range 3.
   bytes[bytes.size() - 4] = 1;
   EXPECT_THROW(decode_best(bytes), std::runtime_error);
@@ -306,11 +306,11 @@ TEST(Protocol, SchedulesMustBePermutations) {
 }
 
 TEST(Protocol, EncodersRefuseWhatCouldNotBeDecoded) {
-  WorkAssignment unsorted{1, {iv(10, 20), iv(0, 5)}, Solution{}};
+  WorkAssignment unsorted{1, {iv(10, 20), iv(0, 5)}, Schedule{}};
   EXPECT_THROW(encode(unsorted), std::invalid_argument);
   WorkReport over_capacity{1, 0, 0, 1, kInfiniteTime, {iv(0, 1), iv(2, 3)}};
   EXPECT_THROW(encode(over_capacity), std::invalid_argument);
-  Farewell empty_interval{1, 0, 0, Solution{}, {iv(4, 4)}};
+  Farewell empty_interval{1, 0, 0, Schedule{}, {iv(4, 4)}};
   EXPECT_THROW(encode(empty_interval), std::invalid_argument);
 }
 

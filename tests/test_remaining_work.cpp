@@ -1,4 +1,4 @@
-// The progress measures (app/remaining_work.hpp): the remaining work as a share of the run's
+// The progress measures (solve/remaining_work.hpp): the remaining work as a share of the run's
 // start and as log10 of its share of n!, exact far below a double's range of shares, and the
 // cautious time-left estimate.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 
 #include "remaining_work.hpp"
 
-namespace permbb::app {
+namespace permbb::solve {
 namespace {
 
 mpz_class power_of_ten(unsigned exponent) {
@@ -110,4 +110,4 @@ TEST(TimeLeftEstimate, AStallLatelyMeansNoEstimate) {
 }
 
 }  // namespace
-}  // namespace permbb::app
+}  // namespace permbb::solve

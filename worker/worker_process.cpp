@@ -94,7 +94,7 @@ class WorkerLoop {
   void post_if_due() {
     if (incumbent_.value() < sent_best_ && incumbent_.has_schedule()) {
       sent_best_ = incumbent_.value();
-      mailbox_->post(BestMessage{{sent_best_, incumbent_.permutation()}});
+      mailbox_->post(BestMessage{{incumbent_.permutation(), sent_best_}});
       checkpoint_in_flight_ = false;
       return;
     }
@@ -137,7 +137,7 @@ class WorkerLoop {
     f.unit_id = unit_id_;
     f.decomposed = stats.nodes.decomposed - reported_.decomposed;
     f.leaves = stats.nodes.leaves - reported_.leaves;
-    f.best = {incumbent_.value(), incumbent_.permutation()};
+    f.best = {incumbent_.permutation(), incumbent_.value()};
     f.intervals = has_work_ ? engine_.remaining() : std::vector<Interval>{};
     reported_ = stats.nodes;
     return f;
@@ -162,7 +162,7 @@ class WorkerLoop {
   }
 
   // The global best reaches this worker's pruning at once.
-  void absorb(const Solution& best) {
+  void absorb(const Schedule& best) {
     if (!best.permutation.empty()) {
       incumbent_.offer(best.permutation, best.makespan);
     } else {

@@ -1,4 +1,4 @@
-// Fuzz target: the cluster message decoders (common/protocol.hpp), every tag, both directions.
+// Fuzz target: the cluster message decoders (common/protocol/protocol.hpp), every tag, both directions.
 // The first byte picks the receiver (bit 0: 0 the coordinator, 1 a worker) and the MPI tag
 // ((byte >> 1) mod 6: the four tags and two unknown ones); the rest is the payload.
 //
@@ -24,7 +24,7 @@ namespace {
 
 using namespace permbb::cluster;
 
-void check_solution(const Solution& s) {
+void check_solution(const Schedule& s) {
   check(s.makespan >= 0, "a decoded makespan is negative");
   std::vector<bool> seen(s.permutation.size(), false);
   for (const int job : s.permutation) {

@@ -155,10 +155,10 @@ void write_protocol(const fs::path& corpus) {
   const Interval wide{mpz_class("18446744073709551616"), mpz_class("15511210043330985984000000")};
   to_coordinator("work_report", WorkReport{3, 1000, 20, 4, 377, intervals});
   to_coordinator("work_report_wide", WorkReport{1, 0, 0, 1, kInfiniteTime, {wide}});
-  to_coordinator("best_candidate", BestMessage{Solution{377, {2, 0, 1}}});
-  to_coordinator("farewell", Farewell{3, 5, 1, Solution{377, {1, 0}}, intervals});
-  to_worker("work_assignment", WorkAssignment{4, intervals, Solution{400, {}}});
-  to_worker("best_reply", BestMessage{Solution{kInfiniteTime, {}}});
+  to_coordinator("best_candidate", BestMessage{Schedule{{2, 0, 1}, 377}});
+  to_coordinator("farewell", Farewell{3, 5, 1, Schedule{{1, 0}, 377}, intervals});
+  to_worker("work_assignment", WorkAssignment{4, intervals, Schedule{{}, 400}});
+  to_worker("best_reply", BestMessage{Schedule{{}, kInfiniteTime}});
   to_worker("stop_order", StopOrder{});
   to_worker("checkpoint_request", CheckpointRequest{});
   out.write("bad_unknown_tag", Bytes{5 << 1, 1});

@@ -1,8 +1,8 @@
 #pragma once
 // GpuEngine's exploration on the host: K IVMs in host memory, explored round by round with
-// the very warp code of the exploration kernel (gpu/warp_explorer.cuh) on emulated warps
-// (gpu/warp_emulation.hpp) and the stealing functions of gpu/steal_logic.hpp, as GpuEngine's
-// host loop launches them. Compiled with PERMBB_WARP_EMULATION=1.
+// the very warp code of the exploration kernel (gpu/warp/warp_explorer.cuh) on emulated warps
+// (tests/gpu/warp_emulation.hpp) and the stealing functions of gpu/kernels/steal_logic.hpp,
+// as GpuEngine's host loop launches them. Compiled with PERMBB_WARP_EMULATION=1.
 #include <algorithm>
 #include <cmath>
 #include <random>

@@ -1,6 +1,6 @@
 // CPU-side test of the device explorer: the very warp code of the exploration kernel
-// (gpu/warp_explorer.cuh) and the stealing functions, run on the host with emulated warps
-// (gpu/warp_emulation.hpp), rounds driven like GpuEngine's host loop. Node counts at the
+// (gpu/warp/warp_explorer.cuh) and the stealing functions, run on the host with emulated warps
+// (tests/gpu/warp_emulation.hpp), rounds driven like GpuEngine's host loop. Node counts at the
 // optimum must equal the sequential IvmExplorer's for every rule, placement, K and step
 // count; from no bound the optimum must be found; pausing at clean points and restarting from
 // the remaining intervals must count every node once. The GPU tests repeat this on a device.

@@ -1,4 +1,4 @@
-// CPU-side tests of the warp building blocks with emulated warps (gpu/warp_emulation.hpp),
+// CPU-side tests of the warp building blocks with emulated warps (tests/gpu/warp_emulation.hpp),
 // each against its host reference: warp::advance against ivm::advance, the warp branching
 // decision against choose_direction and needs_exact_sums, the warp LB1 against lb1.hpp.
 // test_gpu_kernels repeats the last two on a device.
@@ -197,7 +197,7 @@ TEST(GpuEmulatedWarp, Lb1SummariesBoundsAndMakespansEqualTheHost) {
 }
 
 
-// The warp LB2 (gpu/warp_lb2.cuh) on emulated lanes: the fixed jobs (bits or flags, the same
+// The warp LB2 (gpu/warp/warp_lb2.cuh) on emulated lanes: the fixed jobs (bits or flags, the same
 // in every lane), Johnson's sequences at the device's stride, the children's LB2
 // in both directions with and without cutoff, the cut-off ones redone without (MinMin's exact
 // sums), and the lb1+lb2 refinement, for both mappings,

@@ -1,7 +1,7 @@
 // The level loop's host logic, the part the GPU path adds: moving the list between two
 // backends by size and cutting it at the memory cap. A second HostListBackend stands in for
 // the GPU (every backend does the same level step), so the switching and the depth-first
-// sub-lists are exercised here; tests/gpu/test_knapsack_gpu.cu runs them with the real device.
+// sub-lists are exercised here; tests/gpu/test_knapsack_gpu.cpp runs them with the real device.
 #include <gtest/gtest.h>
 
 #include "host_list_backend.hpp"

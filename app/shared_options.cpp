@@ -1,0 +1,52 @@
+#include "shared_options.hpp"
+
+#include "cli_numbers.hpp"
+
+namespace permbb::app {
+
+std::string joined_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& name : names) out += (out.empty() ? "" : "|") + name;
+  return out;
+}
+
+void add_output_options(CLI::App& command, OutputOptions& output) {
+  command
+      .add_option("--json", output.json_path,
+                  "write the machine-readable result to FILE (no FILE or '-': standard output, "
+                  "instead of the text)")
+      ->expected(0, 1)
+      ->default_str("-");
+  command.add_flag("--quiet,-q", output.quiet,
+                   "no progress or information lines on stderr: the result, warnings and errors");
+  command.add_option("--log-level", output.log_level, "trace|debug|info|warn|error|off")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
+      ->capture_default_str();
+}
+
+void add_progress_option(CLI::App& command, double& seconds) {
+  command.add_option("--progress", seconds, "seconds between progress lines on stderr")
+      ->check(number_above(0.0))
+      ->capture_default_str();
+}
+
+void add_gpu_choice(CLI::App& command, std::string& choice, const std::string& gpu_help,
+                    const std::string& no_gpu_help) {
+  auto* gpu = command.add_flag_callback(
+      "--gpu", [&choice] { choice = "on"; }, gpu_help);
+  auto* no_gpu = command.add_flag_callback(
+      "--no-gpu", [&choice] { choice = "off"; }, no_gpu_help);
+  gpu->excludes(no_gpu);
+}
+
+void add_time_limit_option(CLI::App& command, double& seconds, const std::string& help) {
+  command.add_option("--time-limit", seconds, help)->check(number_at_least(0.0));
+}
+
+void add_threads_option(CLI::App& command, int& threads, int min, const std::string& help) {
+  command.add_option("--threads", threads, help)
+      ->check(number_in_range(min, kMaxThreadsOption))
+      ->capture_default_str();
+}
+
+}  // namespace permbb::app

@@ -1,0 +1,120 @@
+#include "solve_command_line.hpp"
+
+#include "cli_numbers.hpp"
+#include "gpu_engine.hpp"
+#include "search_settings.hpp"
+#include "shared_options.hpp"
+
+namespace permbb::app {
+
+void add_solve_options(CLI::App& command, SolveCommandLine& line) {
+  solve::SolveOptions& options = line.options;
+  command
+      .add_option("instance", options.instance,
+                  "Taillard name (ta001..ta120) or instance file (plain or VRF format)")
+      ->required();
+  line.upper_bound_option =
+      command
+          .add_option("--ub", line.upper_bound,
+                      "initial upper bound: inf (NEH gives the first incumbent), opt (best-known "
+                      "makespan of a Taillard instance) or N (look only for makespans < N)")
+          ->capture_default_str();
+  command.add_option(
+      "--checkpoint", options.checkpoint_path,
+      "write the global checkpoint to FILE (when the search starts, periodically, on "
+      "SIGUSR1, on SIGTERM/SIGINT/SIGHUP/SIGQUIT/SIGUSR2 and when a limit stops the "
+      "search); FILE.prev keeps the previous one; one run at a time (FILE.lock)");
+  command
+      .add_option("--checkpoint-interval", options.checkpoint_seconds,
+                  "seconds between periodic checkpoints")
+      ->check(number_above(0.0))
+      ->capture_default_str();
+  command.add_option("--restart", options.restart_path,
+                     "continue the search saved in this checkpoint (any number of ranks)");
+  command.add_flag("--restart-fallback", options.restart_fallback,
+                   "if the --restart file is unusable, use FILE.prev (and say so)");
+  command
+      .add_option("--bound", options.bound,
+                  "lower bound: " + joined_names(bound_kind_names()) +
+                      "|auto (the fastest measured for the instance's class)")
+      ->capture_default_str();
+  command
+      .add_option("--branch", options.branching,
+                  "branching rule: " + joined_names(branching_rule_names()))
+      ->capture_default_str();
+  add_time_limit_option(command, options.time_limit_seconds,
+                        "stop after this many seconds (0: no limit); the result is then "
+                        "incomplete");
+  command
+      .add_option("--node-limit", options.node_limit,
+                  "stop after about this many decomposed nodes (0: no limit); a run passes it by "
+                  "about a millisecond of search (0.2 s under mpirun, where workers report "
+                  "their counts that often)")
+      ->check(number_at_least(0ULL));
+  add_progress_option(command, options.progress_seconds);
+  command.add_option("--progress-log", options.progress_log_path,
+                     "append one JSON object per progress tick to FILE (JSON Lines; a restart "
+                     "continues the file; written even with --quiet; docs/progress-log.md)");
+  add_threads_option(command, options.threads, 0, "CPU explorer threads (0: all hardware threads)");
+  command
+      .add_option("--steal-policy", options.steal_policy,
+                  "how idle CPU threads pick a victim: ring|random|largest")
+      ->check(CLI::IsMember({"ring", "random", "largest"}))
+      ->capture_default_str();
+  add_gpu_choice(
+      command, options.gpu, "explore on the GPU (an error without one)",
+      "explore on the CPU even if a GPU is present (default: the GPU when there is one)");
+  command.add_option("--ivms", options.ivms, "GPU IVMs per pool (0: chosen from the device)")
+      ->check(number_in_range(0, 1 << 20));
+  command
+      .add_option("--gpu-pools", options.gpu_pools,
+                  "IVM pools explored side by side on the GPU, each with its own stream and "
+                  "feeding thread (0: the default, " +
+                      std::to_string(gpu::kDefaultGpuPools) + ")")
+      ->check(number_in_range(0, 16));
+  command
+      .add_option("--heuristic-threads", options.heuristic_threads,
+                  "heuristic threads beside the explorers, fed with the B&B's subproblems "
+                  "(iterated greedy, and dives: --heuristic-dives) (-1: auto, 0 with the CPU "
+                  "engine, with the GPU engine the process's cores less one per GPU pool and "
+                  "one for MPI; at most the process's cores)")
+      ->check(number_in_range(-1, kMaxThreadsOption))
+      ->capture_default_str();
+  command
+      .add_option("--heuristic-seconds", options.heuristic_seconds,
+                  "seconds of one heuristic run (then it restarts from the solution pool)")
+      ->check(number_above(0.0))
+      ->capture_default_str();
+  command.add_flag("--heuristic-dives,!--no-heuristic-dives", options.heuristic_dives,
+                   "half the heuristic threads run beam searches inside the B&B's latest "
+                   "subproblems (prefix and suffix kept, at random depths) instead of iterated "
+                   "greedy (default; --no-heuristic-dives: all run iterated greedy)");
+  command.add_option("--seed", options.seed, "random seed of the heuristic threads")
+      ->check(number_at_least(std::uint64_t{0}))
+      ->capture_default_str();
+  command
+      .add_option("--worker-checkpoint-interval", options.worker_checkpoint_seconds,
+                  "under mpirun: seconds between a worker's checkpoints to the coordinator")
+      ->check(number_above(0.0))
+      ->capture_default_str();
+  command
+      .add_option("--rank-timeout", options.rank_timeout_seconds,
+                  "under mpirun: seconds a rank may go without answering before it counts as "
+                  "stopped; the job then ends resumable (exit 3) with a checkpoint (default: "
+                  "max(120, 4 x --worker-checkpoint-interval); must exceed that interval)")
+      ->check(number_above(0.0));
+  // For the robustness tests: makes rank 1 fail, to check that the job aborts, not hangs.
+  command.add_option("--fault-injection", options.fault_injection)
+      ->check(CLI::IsMember({"worker-exception"}))
+      ->group("");
+  add_output_options(command, options.output);
+}
+
+solve::SolveOptions solve_options_of(const SolveCommandLine& line) {
+  solve::SolveOptions options = line.options;
+  if (line.upper_bound_option->count() > 0)
+    options.upper_bound = solve::parse_upper_bound_spec(line.upper_bound);
+  return options;
+}
+
+}  // namespace permbb::app

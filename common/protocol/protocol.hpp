@@ -1,0 +1,154 @@
+#pragma once
+// The messages between the coordinator and the workers of the cluster level (Gmys et al.
+// 2022, §4, Algorithm 1): plain structs, and their encoding as byte vectors. No MPI here: the
+// transport sends an encoded payload as MPI_BYTE under its tag, and the receiver, who knows its
+// own role, decodes it with the decoder of that direction.
+//
+// Message tags (the one table; tag values are MPI tags):
+//
+// | tag  | value | direction            | struct         | payload                               |
+// |------|-------|----------------------|----------------|---------------------------------------|
+// | WORK | 1     | worker → coordinator | WorkReport     | a worker checkpoint: unit id, nodes   |
+// |      |       |                      |                | and leaves since the last checkpoint, |
+// |      |       |                      |                | K_max, the worker's best makespan,    |
+// |      |       |                      |                | its remaining intervals (sorted)      |
+// | WORK | 1     | coordinator → worker | WorkAssignment | a new or modified unit (id, intervals)|
+// |      |       |                      |                | and the global best solution          |
+// | BEST | 2     | worker → coordinator | BestMessage    | a candidate solution                  |
+// | BEST | 2     | coordinator → worker | BestMessage    | the global best (the default reply)   |
+// | END  | 3     | coordinator → worker | StopOrder      | nothing: stop, then say goodbye       |
+// | END  | 3     | worker → coordinator | Farewell       | "I left": unit id, nodes and leaves   |
+// |      |       |                      |                | since the last checkpoint, the last   |
+// |      |       |                      |                | best solution, remaining intervals    |
+// | CKPT | 4     | coordinator → worker | CheckpointRe-  | nothing: another worker waits for     |
+// |      |       |                      | quest          | work (or a stop): checkpoint soon     |
+//
+// Every message to the coordinator is answered: a worker sends one message and waits for the
+// reply (§4.2.2), except Farewell, its last word, which gets none; the reply to a WORK with
+// an empty unit waits while no work is free (the worker is "hungry", coordinator.hpp). A
+// worker starts by sending a WorkReport with an empty unit (id 0), which the coordinator
+// answers with its first work. CheckpointRequest is the one unsolicited message: it may reach
+// a worker at any time (also while it waits for a reply), is not answered itself and only
+// hastens the next checkpoint, whose fresh unit the coordinator then splits for the hungry.
+//
+// Wire format: a one-byte payload kind (so that a payload decoded as the wrong message fails
+// at once), then the fields in the order of the structs, integers little-endian (ByteWriter).
+// An interval list is a uint32 count, then per interval its begin and its length as binary
+// GMP integers (the length is much shorter than the end once intervals get small). Payloads
+// have no version; decoders validate everything (kinds, counts against the bytes left,
+// sorted non-empty disjoint intervals, permutations, no trailing bytes) and throw
+// std::runtime_error naming the message on any malformed or truncated payload.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "flowshop_types.hpp"
+#include "interval.hpp"
+#include "schedule.hpp"
+
+namespace permbb::cluster {
+
+enum class Tag : int { kWork = 1, kBest = 2, kEnd = 3, kCheckpointRequest = 4 };
+
+// "WORK", "BEST", "END", "CKPT".
+std::string to_string(Tag tag);
+
+// WORK, worker → coordinator: a worker checkpoint (§4.1). Counters are deltas since the
+// previous checkpoint, so the coordinator's sums are exact totals.
+struct WorkReport {
+  static constexpr Tag kTag = Tag::kWork;
+  std::int64_t unit_id = 0;
+  std::uint64_t decomposed = 0;        // nodes decomposed since the last checkpoint
+  std::uint64_t leaves = 0;            // leaves evaluated since the last checkpoint
+  std::int32_t max_intervals = 1;      // K_max: at least 1, and at least intervals.size()
+  Time best_makespan = kInfiniteTime;  // the worker's best (schedules go by BEST)
+  std::vector<Interval> intervals;     // what is left of the unit, sorted, disjoint
+
+  friend bool operator==(const WorkReport&, const WorkReport&) = default;
+};
+
+// WORK, coordinator → worker: the unit that replaces the worker's (§4.1, Line 14).
+struct WorkAssignment {
+  static constexpr Tag kTag = Tag::kWork;
+  std::int64_t unit_id = 0;
+  std::vector<Interval> intervals;  // sorted, disjoint; empty only to withdraw all work
+  Schedule best;                    // the global best
+
+  friend bool operator==(const WorkAssignment&, const WorkAssignment&) = default;
+};
+
+// BEST, both directions: a candidate (worker → coordinator) or the global best (reply).
+struct BestMessage {
+  static constexpr Tag kTag = Tag::kBest;
+  Schedule best;
+
+  friend bool operator==(const BestMessage&, const BestMessage&) = default;
+};
+
+// END, coordinator → worker: stop exploring, send a Farewell, exit.
+struct StopOrder {
+  static constexpr Tag kTag = Tag::kEnd;
+
+  friend bool operator==(const StopOrder&, const StopOrder&) = default;
+};
+
+// CKPT, coordinator → worker: checkpoint soon (unsolicited, unanswered).
+struct CheckpointRequest {
+  static constexpr Tag kTag = Tag::kCheckpointRequest;
+
+  friend bool operator==(const CheckpointRequest&, const CheckpointRequest&) = default;
+};
+
+// END, worker → coordinator: the worker has left. `intervals` is what it had not explored
+// (empty when the search is over; a stopped search hands it back, so nothing is lost).
+struct Farewell {
+  static constexpr Tag kTag = Tag::kEnd;
+  std::int64_t unit_id = 0;
+  std::uint64_t decomposed = 0;  // since the last checkpoint
+  std::uint64_t leaves = 0;      // since the last checkpoint
+  Schedule best;                 // the worker's last best solution
+  std::vector<Interval> intervals;
+
+  friend bool operator==(const Farewell&, const Farewell&) = default;
+};
+
+// What each side receives. A worker's reply is a WorkAssignment, a BestMessage or a
+// StopOrder; a CheckpointRequest is never a reply (the worker's transport picks it out by its
+// tag).
+using ToCoordinator = std::variant<WorkReport, BestMessage, Farewell>;
+using ToWorker = std::variant<WorkAssignment, BestMessage, StopOrder, CheckpointRequest>;
+
+using Bytes = std::vector<std::uint8_t>;
+using ByteSpan = std::span<const std::uint8_t>;
+
+// One message on the wire.
+struct Encoded {
+  Tag tag;
+  Bytes bytes;
+};
+
+// Encoders: the buffer is sized to the message before it is written. Throw
+// std::invalid_argument on a message that could not be decoded (e.g. unsorted intervals).
+Bytes encode(const WorkReport& message);
+Bytes encode(const WorkAssignment& message);
+Bytes encode(const BestMessage& message);
+Bytes encode(const StopOrder& message);
+Bytes encode(const CheckpointRequest& message);
+Bytes encode(const Farewell& message);
+Encoded encode_for_coordinator(const ToCoordinator& message);
+Encoded encode_for_worker(const ToWorker& message);
+
+// Decoders: throw std::runtime_error naming the message on malformed or truncated payloads.
+WorkReport decode_work_report(ByteSpan bytes);
+WorkAssignment decode_work_assignment(ByteSpan bytes);
+BestMessage decode_best(ByteSpan bytes);
+StopOrder decode_stop_order(ByteSpan bytes);
+CheckpointRequest decode_checkpoint_request(ByteSpan bytes);
+Farewell decode_farewell(ByteSpan bytes);
+// By the MPI tag; an unknown tag throws std::runtime_error too.
+ToCoordinator decode_from_worker(int tag, ByteSpan bytes);
+ToWorker decode_from_coordinator(int tag, ByteSpan bytes);
+
+}  // namespace permbb::cluster

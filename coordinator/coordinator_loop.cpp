@@ -1,0 +1,170 @@
+#include "coordinator_loop.hpp"
+
+#include <chrono>
+#include <thread>
+#include <variant>
+
+#include <spdlog/spdlog.h>
+
+#include "number_text.hpp"
+#include "silence_watch.hpp"
+
+namespace permbb::cluster {
+namespace {
+
+// How long the coordinator sleeps when no message is waiting; its busy fraction counts the
+// rest of its time.
+constexpr auto kIdleSleep = std::chrono::microseconds(200);
+
+// Follows who has work from the messages: an empty report makes a worker idle, work makes it
+// busy again.
+void track_idle(CoordinatorRun& run, int worker, bool reported_empty,
+                const std::vector<cluster::Outgoing>& replies) {
+  if (reported_empty && run.idle_since[worker] < 0) run.idle_since[worker] = run.wall_seconds;
+  for (const auto& out : replies) {
+    const auto* work = std::get_if<cluster::WorkAssignment>(&out.message);
+    if (work != nullptr && !work->intervals.empty()) run.idle_since[out.worker] = -1;
+  }
+}
+
+void report_progress(solve::ProgressReporter& progress, const Coordinator& c,
+                     const CoordinatorRun& run) {
+  const int active = c.workers() - c.terminated_count() - c.lost_count() - c.hungry_count();
+  const solve::CoordinatorLoad load{
+      run.wall_seconds > 0 ? run.busy_seconds / run.wall_seconds : 0.0, c.stats().work_messages,
+      c.stats().splits, c.hungry_count()};
+  progress.report({c.stats().decomposed, c.best().makespan, c.remaining_size(), active, load});
+}
+
+// Algorithm 1's loop with its checks between messages; one object per run.
+class Loop {
+ public:
+  Loop(Coordinator& coordinator, const CoordinatorContext& context)
+      : c_(coordinator),
+        context_(context),
+        watch_(coordinator.workers(), solve::rank_timeout(context.options),
+               context.progress.elapsed_seconds()),
+        start_(std::chrono::steady_clock::now()) {
+    run_.idle_since.assign(static_cast<std::size_t>(c_.workers()), -1);
+  }
+
+  CoordinatorRun run() {
+    while (!c_.finished()) {
+      watch_.listening(now());
+      between_messages();
+      context_.sends.progress();
+      if (const auto received = cluster::poll()) {
+        on_message(*received);
+      } else {
+        // Only with no message waiting: a backlog in the queue is not silence.
+        find_lost_workers();
+        std::this_thread::sleep_for(kIdleSleep);
+      }
+      run_.wall_seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      if (context_.progress.due()) report_progress(context_.progress, c_, run_);
+    }
+    return run_;
+  }
+
+ private:
+  void on_message(const cluster::Received& received) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const int worker = received.source - 1;
+    if (worker >= 0 && worker < c_.workers() && c_.lost(worker)) return;  // too late: ignored
+    watch_.heard(worker, now());
+    auto message = cluster::decode_from_worker(received.tag, received.bytes);
+    const auto* report = std::get_if<cluster::WorkReport>(&message);
+    const bool reported_empty = report != nullptr && report->intervals.empty();
+    const auto replies = c_.handle(worker, std::move(message));
+    send(replies);
+    track_idle(run_, worker, reported_empty, replies);
+    run_.busy_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+
+  // Checkpoints and stops decided between messages: the time limit, signals, the interval.
+  void between_messages() {
+    const solve::SolveOptions& options = context_.options;
+    const double t = now();
+    if (options.time_limit_seconds > 0 && t >= options.time_limit_seconds) stop("time limit");
+    // The workers' counts arrive with their checkpoints (every 0.2 s under a node limit): the
+    // limit is overshot by at most that much search.
+    if (options.node_limit > 0 && c_.stats().decomposed >= options.node_limit) {
+      stop("node limit");
+    }
+    const bool signalled_stop = context_.signals.stop_requested() && !c_.stopping();
+    if (context_.signals.take_checkpoint_request() || context_.keeper.due() || signalled_stop) {
+      context_.keeper.write(state_of(c_, t));
+    }
+    if (signalled_stop) stop("signal");
+  }
+
+  // A worker that owes a message and has been silent past the timeout is lost: its copy
+  // stays as remaining work, saved now, and the others are stopped (Coordinator::declare_lost).
+  void find_lost_workers() {
+    const double t = now();
+    watch_.listening(t);  // again: this process may have been stopped since the loop's top
+    const auto lost = watch_.overdue(t, [&](int w) { return c_.owes_message(w); });
+    if (lost.empty()) return;
+    const bool was_stopping = c_.stopping();
+    for (int worker : lost) {
+      const int rank = worker + 1;
+      spdlog::error("worker {} silent for {:.1f} s (--rank-timeout {}): declared lost",
+                    context_.session.rank_name(rank), watch_.silent_seconds(worker, t),
+                    number_text(watch_.timeout_seconds()));
+      run_.lost_ranks.push_back(rank);
+      send(c_.declare_lost(worker));
+    }
+    context_.keeper.write(state_of(c_, t));
+    if (!was_stopping) spdlog::warn("a lost rank: stopping the workers");
+  }
+
+  // Stops the search for a limit or a signal: the workers get END at their next message
+  // (asked for one at once) and hand back what they had not explored.
+  void stop(const char* why) {
+    if (c_.stopping()) return;
+    spdlog::warn("{}: stopping the workers", why);
+    send(c_.request_stop());
+  }
+
+  // A reply (not a CheckpointRequest) makes it the worker's turn to speak again.
+  void send(const std::vector<cluster::Outgoing>& messages) {
+    const double t = now();
+    for (const auto& out : messages) {
+      cluster::Encoded encoded = cluster::encode_for_worker(out.message);
+      context_.sends.send(out.worker + 1, static_cast<int>(encoded.tag), std::move(encoded.bytes));
+      if (!std::holds_alternative<cluster::CheckpointRequest>(out.message)) {
+        watch_.answered(out.worker, t);
+      }
+    }
+  }
+
+  double now() const { return context_.progress.elapsed_seconds(); }
+
+  Coordinator& c_;
+  const CoordinatorContext& context_;
+  cluster::SilenceWatch watch_;
+  CoordinatorRun run_;
+  const std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace
+
+CoordinatorRun coordinate(Coordinator& coordinator, const CoordinatorContext& context) {
+  return Loop(coordinator, context).run();
+}
+
+solve::SearchState state_of(const Coordinator& c, double wall_seconds) {
+  std::vector<WorkUnit> active;
+  for (const WorkUnit& copy : c.copies()) {
+    if (!copy.empty()) active.push_back(copy);
+  }
+  return {c.unassigned(),
+          std::move(active),
+          c.best(),
+          {c.stats().decomposed, c.stats().leaves, wall_seconds, c.stats().work_messages,
+           c.stats().splits}};
+}
+
+}  // namespace permbb::cluster

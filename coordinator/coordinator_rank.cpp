@@ -1,0 +1,139 @@
+#include "coordinator_rank.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include <spdlog/spdlog.h>
+
+#include "coordinator.hpp"
+#include "coordinator_loop.hpp"
+#include "factoradic_mpz.hpp"
+#include "rank_agreement.hpp"
+#include "result_output.hpp"
+
+namespace permbb::cluster {
+namespace {
+
+using solve::RunCounters;
+using solve::SearchState;
+
+// When the first and the last worker ran out of work for good (2022 Figure 10's idle GPUs).
+std::pair<double, double> first_and_last_idle(const CoordinatorRun& run) {
+  double first = run.wall_seconds;
+  double last = 0;
+  for (double t : run.idle_since) {
+    const double idle = t < 0 ? run.wall_seconds : t;
+    first = std::min(first, idle);
+    last = std::max(last, idle);
+  }
+  return {first, last};
+}
+
+// Per worker, the lowest bound it reported pruning with (null: it reported none).
+nlohmann::json lowest_bounds(const Coordinator& c) {
+  nlohmann::json bounds = nlohmann::json::array();
+  for (int w = 0; w < c.workers(); ++w) {
+    bounds.push_back(solve::makespan_or_null(c.worker_stats(w).lowest_bound));
+  }
+  return bounds;
+}
+
+// Where the ranks run, by rank (0: the coordinator): host and node-local rank. A worker
+// takes GPU (node-local rank mod the node's GPUs): engine_factory.cpp.
+nlohmann::json rank_layout(const MpiSession& session) {
+  nlohmann::json ranks = nlohmann::json::array();
+  for (int r = 0; r < session.size(); ++r) {
+    ranks.push_back({{"host", session.host_name(r)}, {"local_rank", session.local_rank_of(r)}});
+  }
+  return ranks;
+}
+
+// The initial decomposition (2022 §4.1, Algorithm 1 Line 3): [0, n!) cut into one unit per
+// worker, so that every worker starts at once instead of waiting for a split of the first
+// one's unit (a split needs its owner's next checkpoint). Work stealing evens out what the
+// equal cuts do not.
+std::vector<WorkUnit> initial_decomposition(int jobs, int workers) {
+  const mpz_class space = factorial(jobs);
+  std::vector<WorkUnit> units;
+  for (int w = 0; w < workers; ++w) {
+    const mpz_class begin = space * w / workers;
+    const mpz_class end = space * (w + 1) / workers;
+    if (begin < end) units.emplace_back(w + 1, std::vector<Interval>{Interval{begin, end}});
+  }
+  return units;
+}
+
+// The job ends together: MPI_Finalize waits for every rank, so a rank that stopped answering
+// would hold the others there for ever. Lost ranks: the result and checkpoint are out, the job
+// is aborted with the result's status (3: resumable). Otherwise every rank meets in a barrier
+// (meet_at_the_end) before MPI_Finalize.
+void end_coordinator_rank(const MpiSession& session, int status, const std::vector<int>& lost_ranks,
+                          AsyncSends& sends, double timeout) {
+  if (!lost_ranks.empty()) {
+    std::string ranks;
+    for (int rank : lost_ranks) ranks += (ranks.empty() ? "" : ", ") + std::to_string(rank);
+    throw AbortJob{status, "permbb: ending the job without the lost rank(s) " + ranks +
+                               " (MPI_Abort, exit status " + std::to_string(status) + ")"};
+  }
+  sends.wait_all();  // every worker has said farewell after its END: all were received
+  meet_at_the_end(session, timeout, status);
+}
+
+Coordinator make_coordinator(const Instance& instance, int workers,
+                             const solve::StartPoint& start) {
+  std::vector<WorkUnit> units =
+      start.restarted ? start.units : initial_decomposition(instance.jobs(), workers);
+  return Coordinator(instance.jobs(), workers, CoordinatorState{std::move(units), start.best, {}});
+}
+
+// The coordinator's statistics in the result (`cluster`): 2022 Figure 10's quantities.
+nlohmann::json cluster_statistics(const Coordinator& c, const CoordinatorRun& run,
+                                  const MpiSession& session) {
+  return nlohmann::json{
+      {"workers", c.workers()},
+      {"coordinator_busy_fraction", run.wall_seconds > 0 ? run.busy_seconds / run.wall_seconds : 0},
+      {"work_messages", c.stats().work_messages},
+      {"best_messages", c.stats().best_messages},
+      {"splits", c.stats().splits},
+      {"coverage_holds", c.coverage_holds()},
+      {"worker_lowest_bounds", lowest_bounds(c)},
+      {"first_idle_seconds", first_and_last_idle(run).first},
+      {"last_idle_seconds", first_and_last_idle(run).second},
+      {"lost_ranks", run.lost_ranks},
+      {"ranks", rank_layout(session)}};
+}
+
+}  // namespace
+
+int run_coordinator_rank(const solve::SolveOptions& options, const solve::SolveInput& input,
+                         const solve::RunClock& clock, const MpiSession& session,
+                         solve::SignalWatcher& signals) {
+  const int workers = session.size() - 1;
+  // Set up inside the agreement: a refused --checkpoint, --progress-log or --restart ends
+  // every rank alike.
+  std::optional<solve::Run> run;
+  agreed_setup(session, [&] {
+    run.emplace(options, input, clock);
+    return true;
+  });
+  Coordinator coordinator = make_coordinator(input.instance, workers, run->start());
+  run->begin(session.size(), coordinator.total_size(), state_of(coordinator, 0));
+  solve::SolveOptions search_options = options;  // the time limit's part left after set-up
+  search_options.time_limit_seconds = clock.search_time_limit();
+  AsyncSends sends;
+  const CoordinatorRun loop =
+      coordinate(coordinator, CoordinatorContext{search_options, run->progress(),
+                                                 run->checkpoints(), signals, session, sends});
+  solve::RunEnd end;
+  end.complete = coordinator.all_work_done();
+  end.state = state_of(coordinator, run->progress().elapsed_seconds());
+  end.remaining = coordinator.remaining_size();
+  end.engine = "cluster";
+  end.explorers = workers;
+  end.cluster = cluster_statistics(coordinator, loop, session);
+  const int status = run->finish(end);
+  end_coordinator_rank(session, status, loop.lost_ranks, sends, solve::rank_timeout(options));
+  return status;
+}
+
+}  // namespace permbb::cluster

@@ -1,0 +1,194 @@
+#pragma once
+// The plain structs kernels receive by value: where the K IVMs live in device memory
+// (PoolView), the small control block read back by the host each synchronisation (Control),
+// and how a warp lays its IVM out in shared memory (WarpLayout). Host and device code.
+#include <cstddef>
+#include <cstdint>
+
+#include "branching.hpp"
+#include "flowshop_types.hpp"
+#include "flowshop_view.hpp"
+#include "host_device.hpp"
+#include "lb2.hpp"
+#include "search_settings.hpp"
+
+namespace permbb::gpu {
+
+// 2016 §3.3.1: an IVM cycles through exploring -> empty -> initializing -> exploring.
+enum IvmState : int { kEmpty = 0, kExploring = 1, kInitializing = 2 };
+
+// The K IVMs in global memory: one array per field, each IVM's entries contiguous (a warp
+// reads its own IVM with coalesced accesses, and the host copies intervals field by field).
+struct PoolView {
+  int count = 0;  // K
+  int n = 0;
+  int m = 0;
+  long long cells = 0;   // matrix cells per IVM: n(n+1)/2 (2016 Eq. 2)
+  int cell_bytes = 1;    // 1: int8_t cells (n < 128), 2: int16_t
+  int* line = nullptr;   // K
+  int* state = nullptr;  // K, IvmState
+  int* pos = nullptr;    // K x n
+  int* end = nullptr;    // K x n
+  int* dir = nullptr;    // K x n
+  void* matrix = nullptr;    // K x cells
+  Time* stack = nullptr;     // K x n levels x 3m: front, back, remain of each level
+  Time* bounds = nullptr;    // K x kBoundsPerJob n: children bounds and LB2 scratch (when
+                             // not in shared memory; see WarpExplorer)
+  unsigned long long* decomposed = nullptr;  // K
+  unsigned long long* leaves = nullptr;      // K
+  int* best_schedule = nullptr;              // K x n: each IVM's last improving leaf
+  double* length = nullptr;  // K: remaining interval as a fraction of n! (-1: not a victim)
+  int* claimed = nullptr;    // K: 1 once chosen as a victim in this stealing phase
+  int* scratch = nullptr;    // K x n: factoradic work space
+  const int* min_steal = nullptr;  // n digits: the smallest interval worth stealing
+};
+
+// The incumbent on the device: (makespan << 32) | index of the IVM whose best_schedule holds
+// it, kNoSchedule when the value came from the host. atomicMin keeps the pair consistent.
+inline constexpr std::uint32_t kNoSchedule = 0xffffffffu;
+PERMBB_HD unsigned long long make_best_key(Time value, std::uint32_t ivm) {
+  return (static_cast<unsigned long long>(static_cast<std::uint32_t>(value)) << 32) | ivm;
+}
+PERMBB_HD Time key_value(unsigned long long key) { return static_cast<Time>(key >> 32); }
+PERMBB_HD std::uint32_t key_ivm(unsigned long long key) {
+  return static_cast<std::uint32_t>(key & 0xffffffffu);
+}
+
+// Device counters; the first three are reset before each round's exploration kernel.
+struct Control {
+  int active = 0;         // IVMs still exploring after the round's exploration kernel
+  int length_count = 0;   // victims measured in this round
+  double length_sum = 0;  // and the sum of their lengths (for the average, 2022 §3.4)
+  unsigned long long best_key = 0;
+  unsigned long long steals = 0;
+};
+inline constexpr std::size_t kControlResetBytes = offsetof(Control, best_key);
+
+// Where a warp keeps its IVM while it explores (2016 §4.3: "4-8 IVMs per block in shared
+// memory"). kShared: IVM, children bounds and the per-level bound summaries in shared memory;
+// kStackGlobal: the summaries stay in global memory; kGlobal: everything in global memory
+// (for large n). Chosen from the device's shared memory, or forced (tests).
+enum class Placement : int { kAuto = 0, kShared = 1, kStackGlobal = 2, kGlobal = 3 };
+
+// Per IVM in global memory, pool.bounds holds kBoundsPerJob x n entries: the front and back
+// children bounds, then for LB2 the compacted child list and the node's fixed-job flags.
+inline constexpr int kBoundsPerJob = 4;
+
+// Byte offsets of one warp's shared-memory workspace.
+struct WarpLayout {
+  int pos = 0, end = 0, dir = 0, line = 0;
+  int lb_front = 0, lb_back = 0;  // lb_back = lb_front + n entries: lb[direction * n + i]
+  int todo = -1;       // LB2: n ints, the children still to bound (-1: none)
+  int scheduled = -1;  // LB2: n flags, the jobs fixed in the node being decomposed
+  int stack = -1;   // -1: global
+  int matrix = 0;
+  int bytes = 0;    // 0: the IVM works in global memory
+};
+
+PERMBB_HD int align16(long long bytes) { return static_cast<int>((bytes + 15) / 16 * 16); }
+
+PERMBB_HD WarpLayout make_warp_layout(int n, int m, int cell_bytes, Placement placement,
+                                      bool lb2) {
+  WarpLayout l;
+  if (placement == Placement::kGlobal) return l;
+  const int ints = static_cast<int>(sizeof(int));
+  l.pos = 0;
+  l.end = l.pos + n * ints;
+  l.dir = l.end + n * ints;
+  l.line = l.dir + n * ints;
+  l.lb_front = align16(l.line + ints);
+  l.lb_back = l.lb_front + n * ints;
+  int next = align16(l.lb_back + n * ints);
+  if (lb2) {
+    l.todo = next;
+    l.scheduled = l.todo + n * ints;
+    next = align16(l.scheduled + n);
+  }
+  if (placement == Placement::kShared) {
+    l.stack = next;
+    next = align16(next + 3LL * m * n * ints);
+  }
+  l.matrix = next;
+  l.bytes = align16(next + static_cast<long long>(n) * (n + 1) / 2 * cell_bytes);
+  return l;
+}
+
+// Bytes of the per-block shared copy of Johnson's tables: the pairs' machines, then the
+// sequences (kernels.cu, johnson_in_shared).
+PERMBB_HD int johnson_shared_bytes(const JohnsonView& johnson) {
+  return align16(8LL * johnson.pairs) +
+         align16(static_cast<long long>(sizeof(JohnsonEntry)) * johnson.pairs * johnson.stride);
+}
+
+// The device's JohnsonView::stride: an odd number of 16-byte entries, so that lanes reading
+// the same rank of consecutive pairs (warp_lb2.cuh, finish_child_across_lanes) hit distinct
+// shared-memory banks: a 16-byte load is served 8 lanes at a time, and 8 entries 4 * stride
+// words apart cover all 32 banks exactly when stride is odd.
+PERMBB_HD int device_johnson_stride(int jobs) { return jobs | 1; }
+
+// How a warp selects the next node: ivm::advance on lane 0, or warp::advance (a ballot over
+// the row and one warp-parallel comparison with the end vector; same results).
+inline constexpr int kSelectLane0 = 0;
+inline constexpr int kSelectWarp = 1;
+
+// The bounding of the exploration kernel: LB1 only; LB2 for both children sets (the pairs
+// are those of `johnson`); or LB1 for both sets then LB2 for the kept set's survivors.
+enum class GpuBound : int { kLb1 = 0, kLb2 = 1, kLb1ThenLb2 = 2 };
+
+// The kernel's bounding for a bound kind (lb2 and lb2-adjacent differ only in the pairs of
+// the Johnson tables).
+inline GpuBound gpu_bound_of(BoundKind bound) {
+  switch (bound) {
+    case BoundKind::kLb1: return GpuBound::kLb1;
+    case BoundKind::kLb1ThenLb2: return GpuBound::kLb1ThenLb2;
+    default: return GpuBound::kLb2;
+  }
+}
+
+// How LB2 work is mapped onto the lanes of a warp (2016 §4.1): kStatic, a pass per direction
+// with lane i on child i whatever its state (Algorithm 4); kRemap, the work compacted first,
+// front and back children interleaved on consecutive lanes (Algorithm 5) and, for lb1+lb2,
+// only the survivors of LB1 listed by a warp prefix sum (Algorithm 7, ballot and popc).
+enum class GpuMapping : int { kStatic = 0, kRemap = 1 };
+
+// Per-lane scratch of the LB2 child bound lives in registers/local memory: up to this many
+// machines (every Taillard and VRF instance).
+inline constexpr int kMaxGpuLb2Machines = 64;
+
+// LB2's two phases (warp_lb2.cuh, bound_items_lb2): kLb2ScreenOff keeps one lane per child
+// over every pair; N >= 0 screens each child with its first N pairs on its lane and finishes
+// the uncut ones with the whole warp over the pairs. The default, measured on ta021-ta030 on
+// an H200 (docs/performance.md, "LB2 on the GPU"): 1.6-1.9x faster than one lane per child,
+// about the same for N from 0 to 4.
+inline constexpr int kLb2ScreenOff = -1;
+inline constexpr int kDefaultLb2Screen = 2;
+
+// Launch-wide settings of the exploration kernel.
+struct ExploreParams {
+  FlowshopView data;  // global memory
+  GpuBound bound = GpuBound::kLb1;
+  GpuMapping mapping = GpuMapping::kRemap;
+  int lb2_screen = kLb2ScreenOff;  // kRemap only
+  JohnsonView johnson;         // device memory (LB2 only)
+  bool johnson_shared = false;  // a per-block copy of johnson's arrays in shared memory
+  int johnson_bytes = 0;        // its size, 16-aligned (0 when not shared)
+  BranchingRule rule = BranchingRule::kMinMin;
+  Placement placement = Placement::kGlobal;  // never kAuto here
+  WarpLayout layout;
+  bool times_shared = false;  // a per-block copy of the processing times in shared memory
+  int times_bytes = 0;        // its size, 16-aligned (0 when not shared)
+  int steps = 0;              // steps per IVM in one launch
+  int settle = 0;             // 1: run each IVM to a clean point instead (ivm::at_clean_point)
+  int select = kSelectWarp;   // kSelectLane0 or kSelectWarp
+  int warps_per_block = 4;    // the exploration kernel's blocks (kWarpsPerBlock, below)
+  Control* control = nullptr;
+};
+
+// The exploration kernel's blocks: 4 warps (2022 §3.2), except with Johnson's tables in shared
+// memory, where one copy serves all the warps of a block: on 20 machines the 64 KB copy let
+// blocks of 4 keep 12 warps resident per SM, blocks of 16 keep 32 (the register limit).
+inline constexpr int kWarpsPerBlock = 4;
+inline constexpr int kLb2WarpsPerBlock = 16;
+inline constexpr int kMaxWarpsPerBlock = 16;
+
+}  // namespace permbb::gpu

@@ -1,0 +1,84 @@
+#include "run.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "bound_choice.hpp"
+#include "instance_source.hpp"
+#include "result_output.hpp"
+#include "solve_result.hpp"
+
+namespace permbb::solve {
+namespace {
+
+SolveStatus status_of(bool complete, bool has_schedule) {
+  if (!complete) return SolveStatus::kIncomplete;
+  return has_schedule ? SolveStatus::kOptimal : SolveStatus::kNoBetterThanUb;
+}
+
+}  // namespace
+
+SolveInput read_solve_input(const SolveOptions& options) {
+  check_output_paths(options);
+  rank_timeout(options);  // refused alike with and without mpirun
+  Instance instance = load_instance(options.instance);
+  const SearchSettings settings{bound_for(options.bound, instance),
+                                parse_branching_rule(options.branching)};
+  return {std::move(instance), settings};
+}
+
+Run::Run(const SolveOptions& options, const SolveInput& input, const RunClock& clock)
+    : options_(options),
+      input_(input),
+      clock_(clock),
+      checkpoint_lock_(claim_checkpoint_path(options.checkpoint_path)),
+      progress_log_(options.progress_log_path, run_identity(input.instance, input.settings)),
+      start_(resolve_start(options, input.instance, input.settings, clock.setup_stop())) {}
+
+void Run::begin(int processes, const mpz_class& total_work, const SearchState& first) {
+  const Instance& instance = input_.instance;
+  const std::string workers =
+      processes > 1 ? ", " + std::to_string(processes - 1) + " workers" : "";
+  spdlog::info("{}: {} jobs x {} machines, {} + {}, initial UB {} ({}){}", instance.name(),
+               instance.jobs(), instance.machines(), to_string(input_.settings.bound),
+               to_string(input_.settings.branching), start_.initial.value, start_.initial.origin,
+               workers);
+  progress_.emplace(options_.progress_seconds, !options_.output.quiet, std::move(progress_log_));
+  progress_->begin(progress_start(instance, input_.settings, start_, processes, total_work));
+  keeper_.emplace(options_, instance, input_.settings, start_);
+  keeper_->write(first);
+}
+
+int Run::finish(const RunEnd& end) {
+  keeper_->write(end.state);
+  const RunCounters& run = end.state.counters;
+  const CheckpointStatistics all = totals(start_.earlier, run, start_.restarted);
+  const Schedule& best = end.state.best;
+  progress_->finish({end.complete, best.makespan, run.decomposed, end.remaining});
+
+  const Instance& instance = input_.instance;
+  SolveResult result;
+  result.instance = instance.name();
+  result.jobs = instance.jobs();
+  result.machines = instance.machines();
+  result.bound = to_string(input_.settings.bound);
+  result.branching = to_string(input_.settings.branching);
+  result.initial_ub = start_.initial.value;
+  result.initial_ub_origin = start_.initial.origin;
+  result.has_schedule = !best.permutation.empty();
+  result.status = status_of(end.complete, result.has_schedule);
+  result.makespan = best.makespan;
+  result.permutation = best.permutation;
+  result.nodes_decomposed = all.nodes_decomposed;
+  result.leaves = all.leaves;
+  result.seconds = all.wall_seconds;
+  result.run_seconds = run.wall_seconds;
+  result.restarts = all.restarts;
+  result.steals = run.splits;
+  result.engine = end.engine;
+  result.threads = end.explorers;
+  result.cluster = end.cluster;
+  write_result(options_.output, format_human(result), to_json(result));
+  return exit_code(result.status);
+}
+
+}  // namespace permbb::solve

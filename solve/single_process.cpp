@@ -1,0 +1,124 @@
+#include "single_process.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include <spdlog/spdlog.h>
+
+#include "engine_factory.hpp"
+#include "run_checkpoints.hpp"
+#include "search_driver.hpp"
+
+namespace permbb::solve {
+namespace {
+
+// One job: the only schedule needs no search.
+SearchOutcome solve_single_job(const Instance& instance, Incumbent& incumbent) {
+  const std::vector<int> only = {0};
+  Time total = 0;
+  for (int k = 0; k < instance.machines(); ++k) total += instance.time(k, 0);
+  incumbent.offer(only, total);
+  SearchOutcome outcome;
+  outcome.complete = true;
+  outcome.stats.nodes.leaves = 1;
+  return outcome;
+}
+
+std::vector<Interval> all_intervals(const std::vector<WorkUnit>& units) {
+  std::vector<Interval> work;
+  for (const WorkUnit& unit : units) {
+    work.insert(work.end(), unit.intervals().begin(), unit.intervals().end());
+  }
+  std::sort(work.begin(), work.end(),
+            [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
+  return work;
+}
+
+Schedule best_of(const Incumbent& incumbent) {
+  return {incumbent.permutation(), incumbent.value()};
+}
+
+RunCounters counters_of(const EngineStats& stats, const ProgressReporter& clock) {
+  return {stats.nodes.decomposed, stats.nodes.leaves, clock.elapsed_seconds(), 0, stats.steals};
+}
+
+// A single process keeps all its work in one unit.
+std::vector<WorkUnit> one_unit(std::vector<Interval> intervals) {
+  return {WorkUnit(1, std::move(intervals))};
+}
+
+// Between slices: checkpoints when due or asked (SIGUSR1), and a stop on SIGTERM/SIGINT.
+BetweenSlices checkpoint_hook(Run& run, SignalWatcher& signals, const Incumbent& incumbent) {
+  return [&](SearchEngine& engine, const EngineStats& stats) {
+    const bool asked = signals.take_checkpoint_request();
+    const bool stop = signals.stop_requested();
+    if (stop)
+      spdlog::warn("signal {} ({}): checkpoint and stop", signals.stop_signal(),
+                   strsignal(signals.stop_signal()));
+    CheckpointKeeper& keeper = run.checkpoints();
+    if (keeper.enabled() && (asked || stop || keeper.due())) {
+      keeper.write({{},
+                    one_unit(engine.remaining()),
+                    best_of(incumbent),
+                    counters_of(stats, run.progress())});
+    }
+    return stop;
+  };
+}
+
+// The search proper, once the run has begun: an engine over the start's intervals, with the
+// heuristic threads beside it (2022 §4.2.3) when they resolve to any.
+SearchOutcome search(const SolveOptions& options, const SolveInput& input, Run& run,
+                     SignalWatcher& signals, Incumbent& incumbent, RunEnd& end) {
+  const auto engine = make_engine(options, input.instance, input.settings, incumbent);
+  end.engine = engine->name();
+  end.explorers = engine->stats().explorers;
+  const auto hybrid = start_hybridization(options, input.instance, incumbent, engine->name(), 1, 0);
+  BetweenSlices between = checkpoint_hook(run, signals, incumbent);
+  if (hybrid) {
+    between = [&hybrid, checkpoints = between](SearchEngine& e, const EngineStats& stats) {
+      hybrid->between_slices(e);
+      return checkpoints(e, stats);
+    };
+  }
+  const SearchLimits limits{run.clock().search_time_limit(), options.node_limit};
+  SearchOutcome outcome = drive_search(*engine, all_intervals(run.start().units), incumbent, limits,
+                                       run.progress(), between);
+  if (hybrid) finish_hybridization(*hybrid);
+  return outcome;
+}
+
+}  // namespace
+
+int solve_in_one_process(const SolveOptions& options, const SolveInput& input,
+                         const RunClock& clock, SignalWatcher& signals) {
+  Run run(options, input, clock);
+  const StartPoint& start = run.start();
+  Incumbent incumbent;
+  seed_incumbent(start, incumbent);
+  const std::vector<Interval> work = all_intervals(start.units);
+  run.begin(
+      1, total_length(work),
+      {{}, start.units.empty() ? std::vector<WorkUnit>{} : one_unit(work), best_of(incumbent), {}});
+
+  RunEnd end;
+  SearchOutcome outcome;
+  if (start.units.empty()) {
+    outcome.complete = true;  // restarted from a finished search: nothing is left to explore
+  } else if (input.instance.jobs() == 1) {
+    outcome = solve_single_job(input.instance, incumbent);
+    end.engine = "none";
+  } else {
+    outcome = search(options, input, run, signals, incumbent, end);
+  }
+  end.complete = outcome.complete;
+  end.state = {{},
+               outcome.complete ? std::vector<WorkUnit>{} : one_unit(outcome.remaining),
+               best_of(incumbent),
+               counters_of(outcome.stats, run.progress())};
+  end.remaining = outcome.complete ? mpz_class(0) : total_length(outcome.remaining);
+  return run.finish(end);
+}
+
+}  // namespace permbb::solve

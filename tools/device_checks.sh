@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Runs the GPU tests, a sanitizer pass and a small speed sweep on a GPU machine, from a folder
+# of prebuilt binaries (default build-gpu-run: tests/gpu/test_gpu_*, permbb-gpu-check,
+# permbb-cpu-check). Logs go to $OUT (default ./device-out). Each step has a time limit, so a
+# hang costs that step only.
+#   tools/device_checks.sh [BIN_DIR] [tests|problems|sanitize|sweep|bench|large|contention|pools|
+#                                    divergence|records|pcmax|pcmax-large|knapsack-threshold|
+#                                    lb2-screen|lb2-profile|bound-choice|
+#                                    bound-choice-long]...
+# BASELINE_BIN (optional): an older permbb whose GPU runs the pcmax steps put beside;
+# BASELINE_CHECK: an older permbb-gpu-check for the lb2 steps.
+# The flag lists below ($flags, $args) are split into words on purpose.
+# shellcheck disable=SC2086
+set -u
+BIN=${1:-build-gpu-run}
+shift || true
+STEPS=${*:-tests sanitize sweep}
+OUT=${OUT:-device-out}
+mkdir -p "$OUT"
+# Shared libraries the GPU machine may lack (libgmpxx) travel in $BIN/lib.
+export LD_LIBRARY_PATH="$BIN/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+nvidia-smi -L | tee "$OUT/device.txt"
+
+for step in $STEPS; do
+  case $step in
+    tests)
+      for t in test_gpu_host_logic test_gpu_kernels test_gpu_engine; do
+        timeout 200 "$BIN/tests/gpu/$t" 2>&1 | tail -40 | tee -a "$OUT/tests.log"
+      done ;;
+    problems)
+      # Knapsack and P||Cmax on the device, each against its host reference.
+      for t in test_knapsack_gpu test_pcmax_gpu; do
+        timeout 200 "$BIN/tests/gpu/$t" 2>&1 | tail -40 | tee -a "$OUT/problems.log"
+      done
+      timeout 120 compute-sanitizer --tool memcheck "$BIN/tests/gpu/test_pcmax_gpu" \
+        --gtest_filter='*DeviceLevelBuckets*:*OneFiller*' 2>&1 | tail -8 | tee -a "$OUT/problems.log" ;;
+    pcmax|pcmax-large)
+      # bench/pcmax.py: CPU (all cores) against GPU per table and per bisection, and the default
+      # engine's choice; tables up to 4 x 10^6 entries (pcmax) or 10^7 to 1.4 x 10^9 (pcmax-large).
+      set_name=quick; [ "$step" = pcmax-large ] && set_name=large
+      timeout 590 python3 bench/pcmax.py --bin "$BIN/permbb" --set $set_name --timeout 300 \
+        ${BASELINE_BIN:+--baseline-bin "$BASELINE_BIN"} --out "$OUT/$step.md" \
+        --json "$OUT/$step.json" 2>&1 | tail -45 ;;
+    knapsack-threshold)
+      # bench/knapsack.py --sweep-threshold: the CPU/GPU switch threshold, on the hard classes
+      # as solved by default (dominance on) and on the paper's class without dominance, whose
+      # lists grow long.
+      timeout 290 python3 bench/knapsack.py --bin "$BIN/permbb" --sweep-threshold \
+        --sweep-instances "strongly-correlated,500,1000,1;inverse-strongly-correlated,500,1000,1;subset-sum,500,1000,1" \
+        --markdown "$OUT/knapsack_threshold.md" --json "$OUT/knapsack_threshold.json" 2>&1 | tail -14
+      timeout 290 python3 bench/knapsack.py --bin "$BIN/permbb" --sweep-threshold --without dominance \
+        --sweep-instances "strongly-correlated,300,100,2;strongly-correlated,300,1000,1" \
+        --markdown "$OUT/knapsack_threshold_nodom.md" --json "$OUT/knapsack_threshold_nodom.json" \
+        --time-limit 60 2>&1 | tail -14 ;;
+    sanitize)
+      timeout 60 compute-sanitizer --tool memcheck "$BIN/permbb-gpu-check" ta021 --ub opt \
+        --ivms 256 --steps 32 --budget 2 2>&1 | tail -15 | tee -a "$OUT/sanitize.log"
+      timeout 60 compute-sanitizer --tool racecheck "$BIN/permbb-gpu-check" ta021 --ub opt \
+        --ivms 64 --steps 8 --budget 2 2>&1 | tail -15 | tee -a "$OUT/sanitize.log"
+      timeout 60 compute-sanitizer --tool synccheck "$BIN/permbb-gpu-check" ta021 --ub opt \
+        --ivms 64 --steps 8 --budget 2 2>&1 | tail -15 | tee -a "$OUT/sanitize.log" ;;
+    sweep)
+      # ta021 at --ub opt: 447,987,894 decomposed nodes on the CPU (LB1, MinMin).
+      for flags in "" "--steps 128" "--ivms 8448" "--ivms 33792" "--trigger 0.5" \
+                   "--trigger 0.95" "--placement 3"; do
+        timeout 60 "$BIN/permbb-gpu-check" ta021 --ub opt --budget 40 $flags 2>&1 \
+          | tee -a "$OUT/sweep.jsonl"
+      done ;;
+    large)
+      # From no bound (the device incumbent protocol), and 2022 Table 1's larger instances at
+      # its initial bounds (rates over a fixed time; int16 cells at n = 200).
+      for args in "ta021 --ub inf --budget 30" "ta022 --ub inf --budget 30" \
+                  "ta056 --ub 3666 --budget 30" "ta081 --ub 6115 --budget 20" \
+                  "ta101 --ub 11156 --budget 20"; do
+        timeout 60 "$BIN/permbb-gpu-check" $args 2>&1 | tee -a "$OUT/large.jsonl"
+      done ;;
+    contention)
+      # bench/gpu_contention.py: every process layout, heuristic threads on and off.
+      timeout 590 python3 bench/gpu_contention.py --bin "$BIN/permbb" --seconds 8 --repeat 5 \
+        --json "$OUT/contention.json" 2>&1 | tee -a "$OUT/contention.md" ;;
+    pools)
+      # bench/gpu_pools.py: one process with 1..4 IVM pools side by side on the GPU.
+      timeout 590 python3 bench/gpu_pools.py --check "$BIN/permbb-gpu-check" --seconds 12 \
+        --json "$OUT/pools.json" 2>&1 | tee -a "$OUT/pools.md"
+      # The CLI with two pools, alone and as a cluster worker: ta021 at its optimum has
+      # 447,987,894 decomposed nodes (LB1, MinMin) however the work is shared.
+      for launcher in "" "mpirun --oversubscribe -np 2"; do
+        OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 120 $launcher \
+          "$BIN/permbb" solve ta021 --ub opt --gpu --gpu-pools 2 --heuristic-threads 0 \
+          --quiet --json - 2>&1 | tr -d '\n' | tee -a "$OUT/pools_cli.jsonl"
+        echo | tee -a "$OUT/pools_cli.jsonl"
+      done ;;
+    divergence)
+      # Branch efficiency (uniform branch targets) and warp execution efficiency (threads per
+      # executed instruction, of 32) of the exploration kernel: LB1, and LB2 with the remapped
+      # and the static lane mapping (2016 §4.1), three launches each after the start.
+      for flags in "--bound lb1" "--bound lb2" "--bound lb2 --static-map"; do
+        echo "# ta021 --ub opt $flags" >>"$OUT/divergence.csv"
+        timeout 240 ncu --kernel-name regex:explore_kernel --launch-skip 20 --launch-count 3 \
+          --metrics sm__sass_average_branch_targets_threads_uniform.pct,smsp__thread_inst_executed_per_inst_executed.ratio,smsp__thread_inst_executed_pred_on_per_inst_executed.ratio \
+          --csv "$BIN/permbb-gpu-check" ta021 --ub opt $flags --budget 20 2>&1 \
+          | grep -v "^==PROF==" | tee -a "$OUT/divergence.csv"
+      done ;;
+    records)
+      # bench/records.py: the 2022 records through the cluster on this host's GPUs. A row left
+      # unfinished continues from its checkpoint at the next call (RECORDS_DIR, kept on a warm
+      # machine; its files also go to $OUT).
+      records=${RECORDS_DIR:-$BIN/records-runs}
+      timeout 590 python3 bench/records.py --bin "$BIN/permbb" --run-dir "$records" \
+        --budget "${RECORDS_BUDGET:-540}" --json "$OUT/records.json" 2>&1 | tee -a "$OUT/records.md"
+      tar czf "$OUT/records-runs.tgz" -C "$(dirname "$records")" "$(basename "$records")" ;;
+    lb2-screen)
+      # The two-phase LB2 (warp_lb2.cuh, bound_items_lb2) under the sanitizers, then
+      # bench/gpu_lb2.py: the LB2 kinds by default (two phases) and one lane per child,
+      # ta021-ta030 at the optimum (node counts must agree per bound), beside BASELINE_CHECK
+      # when given. LB2_CONFIGS overrides the configurations.
+      for check in "memcheck --bound lb2" "racecheck --bound lb2" "synccheck --bound lb2" \
+                   "memcheck --bound lb1+lb2"; do
+        read -r tool flags <<<"$check"
+        echo "# $tool $flags --lb2-screen 2" >>"$OUT/lb2-sanitize.log"
+        # racecheck may take 50 s of kernel time for the 2 s budget: a shorter limit loses
+        # its summary.
+        timeout 150 compute-sanitizer --tool "$tool" "$BIN/permbb-gpu-check" ta021 --ub opt \
+          --ivms 64 --steps 8 --budget 2 $flags --lb2-screen 2 2>&1 | tail -4 \
+          | tee -a "$OUT/lb2-sanitize.log"
+      done
+      timeout 590 python3 bench/gpu_lb2.py --bin "$BIN/permbb-gpu-check" --budget 40 \
+        ${BASELINE_CHECK:+--baseline-bin "$BASELINE_CHECK"} \
+        --configs "${LB2_CONFIGS:-lb1,lb2,lb2@lb2-screen=-1,lb1+lb2,lb1+lb2@lb2-screen=-1}" \
+        --json "$OUT/lb2-screen.json" 2>&1 | tee -a "$OUT/lb2-screen.md" ;;
+    lb2-profile)
+      # Where the LB2 kernel's time goes: ncu's throughput, occupancy, instruction mix and warp
+      # stall sections for one launch, ta021 at the optimum (and the same with BASELINE_CHECK,
+      # an older permbb-gpu-check, when given).
+      for run in "$BIN/permbb-gpu-check --bound lb2" \
+                 ${BASELINE_CHECK:+"$BASELINE_CHECK --bound lb2"}; do
+        read -r check flags <<<"$run"
+        echo "# $check ta021 --ub opt $flags" >>"$OUT/lb2-profile.txt"
+        timeout 200 ncu --kernel-name regex:explore_kernel --launch-skip 20 --launch-count 1 \
+          --section SpeedOfLight --section Occupancy --section LaunchStats \
+          --section WarpStateStats --section SchedulerStats --section InstructionStats \
+          --section MemoryWorkloadAnalysis "$check" ta021 --ub opt $flags --budget 20 2>&1 \
+          | grep -v "^==PROF==" >>"$OUT/lb2-profile.txt"
+      done ;;
+    bound-choice|bound-choice-long)
+      # bench/bound_choice.py on the GPU explorer: which bound is fastest for which Taillard
+      # class at the optimum (20 x 20: bench/gpu_lb2.py). bound-choice: the instances whose
+      # trees take seconds, three times each; bound-choice-long: 500 x 20, and the proofs that
+      # LB1 needs minutes for on one CPU core, once each with a shorter limit.
+      if [ "$step" = bound-choice ]; then
+        set_args=(--classes 50x10,100x10 --repeat 3 --time-limit 20
+                  --instances ta083,ta084,ta090,ta103,ta104,ta105,ta106,ta107,ta108,ta110)
+      else
+        set_args=(--classes 500x20 --instances ta082,ta101,ta109 --repeat 1 --time-limit 15)
+      fi
+      timeout 590 python3 bench/bound_choice.py --bin "$BIN/permbb" --engine=--gpu \
+        "${set_args[@]}" --json "$OUT/$step.json" 2>&1 | tee -a "$OUT/$step.md" ;;
+    bench)
+      timeout 250 python3 bench/gpu.py --bin "$BIN/permbb" --cpu-budget 10 --gpu-budget 20 \
+        --json "$OUT/bench.json" 2>&1 | tee -a "$OUT/bench.md" ;;
+  esac
+done

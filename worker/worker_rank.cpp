@@ -1,0 +1,80 @@
+#include "worker_rank.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <spdlog/spdlog.h>
+
+#include "cpu_cores.hpp"
+#include "engine_factory.hpp"
+#include "number_text.hpp"
+#include "rank_agreement.hpp"
+#include "solve_result.hpp"
+#include "worker_process.hpp"
+
+namespace permbb::cluster {
+namespace {
+
+// Under --node-limit, workers report their counts at least this often (seconds), so the
+// coordinator sees the limit reached soon after it is.
+constexpr double kNodeLimitReportSeconds = 0.2;
+
+}  // namespace
+
+int run_worker_rank(const solve::SolveOptions& options, const solve::SolveInput& input,
+                    const MpiSession& session) {
+  const Instance& instance = input.instance;
+  // The coordinator speaks for the job; a worker's own lines (its hybridization's summary)
+  // show only at --log-level debug or trace.
+  if (spdlog::default_logger()->level() > spdlog::level::debug) {
+    spdlog::set_level(spdlog::level::warn);
+  }
+  if (options.fault_injection == "worker-exception" && session.rank() == 1) {
+    throw std::runtime_error("injected fault (--fault-injection worker-exception)");
+  }
+  // Workers start from the given bound (--ub N or opt) or none; the coordinator's first
+  // reply carries the global best (NEH's schedule for --ub inf).
+  Incumbent incumbent;
+  const auto& ub = options.upper_bound;
+  if (ub && ub->kind != solve::UpperBoundSpec::Kind::kNeh) {
+    incumbent.lower_to(solve::bound_without_heuristic(*ub, instance));
+  }
+  solve::SolveOptions rank_options = options;
+  if (rank_options.threads == 0) {
+    rank_options.threads = cores_per_process(std::max(1, session.local_size() - 1));
+  }
+  const auto engine = agreed_setup(session, [&] {
+    return solve::make_engine(rank_options, instance, input.settings, incumbent,
+                              session.local_rank());
+  });
+  WorkerSettings worker;
+  worker.checkpoint_seconds =
+      options.node_limit > 0 ? std::min(options.worker_checkpoint_seconds, kNodeLimitReportSeconds)
+                             : options.worker_checkpoint_seconds;
+  worker.min_steal_checkpoint_seconds = std::min(5.0, options.worker_checkpoint_seconds);
+  // A GPU engine pauses all its IVMs at the end of a slice; a CPU engine pauses cheaply.
+  if (engine->name() == "gpu") worker.slice_seconds = 0.2;
+  worker.time_limit_seconds = options.time_limit_seconds;
+  worker.reply_timeout_seconds = solve::rank_timeout(options);
+  // Heuristic threads share this rank's cores; each rank seeds them differently.
+  const auto hybrid = solve::start_hybridization(
+      options, instance, incumbent, engine->name(), std::max(1, session.local_size() - 1),
+      static_cast<std::uint64_t>(session.rank()) * 1000003u);
+  if (hybrid) worker.between_slices = [&hybrid](SearchEngine& e) { hybrid->between_slices(e); };
+  try {
+    run_worker(*engine, incumbent, worker);
+  } catch (const ReplyOverdue& e) {
+    // The coordinator stopped answering: its last periodic checkpoint holds the state (a unit
+    // leaves it only once explored), so the job ends resumable.
+    throw AbortJob{solve::exit_code(solve::SolveStatus::kIncomplete),
+                   "permbb: error: " + session.rank_name(session.rank()) + ": " + e.what() +
+                       " (--rank-timeout " + number_text(worker.reply_timeout_seconds) +
+                       "): ending the job; restart from the last checkpoint"};
+  }
+  if (hybrid) solve::finish_hybridization(*hybrid);
+  meet_at_the_end(session, worker.reply_timeout_seconds,
+                  solve::exit_code(solve::SolveStatus::kIncomplete));
+  return 0;
+}
+
+}  // namespace permbb::cluster
