@@ -329,4 +329,15 @@ CoordinatorState Coordinator::checkpoint_state() const {
   return state;
 }
 
+std::vector<WorkUnit> initial_decomposition(int jobs, int workers) {
+  const mpz_class space = factorial(jobs);
+  std::vector<WorkUnit> units;
+  for (int w = 0; w < workers; ++w) {
+    const mpz_class begin = space * w / workers;
+    const mpz_class end = space * (w + 1) / workers;
+    if (begin < end) units.emplace_back(w + 1, std::vector<Interval>{Interval{begin, end}});
+  }
+  return units;
+}
+
 }  // namespace permbb::cluster

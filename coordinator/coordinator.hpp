@@ -60,6 +60,12 @@ struct Outgoing {
   ToWorker message;
 };
 
+// The initial decomposition (2022 §4.1, Algorithm 1 Line 3): [0, n!) cut into one unit per
+// worker, so that every worker starts at once instead of waiting for a split of the first
+// one's unit (a split needs its owner's next checkpoint). Work stealing evens out what the
+// equal cuts do not.
+std::vector<WorkUnit> initial_decomposition(int jobs, int workers);
+
 class Coordinator {
  public:
   // A new search: W_unassigned gets one unit (id 1) of `initial_work` (e.g. [0, n!), an

@@ -48,21 +48,6 @@ nlohmann::json rank_layout(const MpiSession& session) {
   return ranks;
 }
 
-// The initial decomposition (2022 §4.1, Algorithm 1 Line 3): [0, n!) cut into one unit per
-// worker, so that every worker starts at once instead of waiting for a split of the first
-// one's unit (a split needs its owner's next checkpoint). Work stealing evens out what the
-// equal cuts do not.
-std::vector<WorkUnit> initial_decomposition(int jobs, int workers) {
-  const mpz_class space = factorial(jobs);
-  std::vector<WorkUnit> units;
-  for (int w = 0; w < workers; ++w) {
-    const mpz_class begin = space * w / workers;
-    const mpz_class end = space * (w + 1) / workers;
-    if (begin < end) units.emplace_back(w + 1, std::vector<Interval>{Interval{begin, end}});
-  }
-  return units;
-}
-
 // The job ends together: MPI_Finalize waits for every rank, so a rank that stopped answering
 // would hold the others there for ever. Lost ranks: the result and checkpoint are out, the job
 // is aborted with the result's status (3: resumable). Otherwise every rank meets in a barrier

@@ -23,13 +23,10 @@ SOURCE_SUFFIXES = {".cpp", ".hpp", ".cu", ".cuh", ".h"}
 UNCHECKED = {"tests", "bench"}
 SKIPPED_TOP = {"build", ".git", "docs", "report", "slurm", "scripts", "cmake", ".ci"}
 # System headers only some rooms may include (everything MPI in one place, as Mallob's comm
-# module; the problems' cores link no GMP).
-RESTRICTED_HEADERS = {
-    "mpi.h": {"common/protocol"},
-    "gmpxx.h": {"common", "common/protocol", "checkpoint", "cpu", "gpu/engine", "solve",
-                "coordinator", "worker", "app", "heuristics"},
-    "gmp.h": {"common"},
-}
+# module), and those some rooms may not (the problems' cores and the CUDA helpers link no GMP).
+ONLY_IN = {"mpi.h": {"common/protocol"}}
+NOT_IN = {name: {"common/base", "knapsack", "knapsack/gpu", "pcmax", "pcmax/gpu", "gpu/runtime"}
+          for name in ("gmp.h", "gmpxx.h")}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 MAY_USE = re.compile(r"^May use:\s*(.*)$", re.M | re.I)
 ADD_LIBRARY = re.compile(r"add_library\((\w+)\s+(?:STATIC|INTERFACE|SHARED|OBJECT)?", re.M)
@@ -94,10 +91,12 @@ def check_includes(repo, rooms, allowed, where, errors):
                 kind, name = match.groups()
                 line = text.count("\n", 0, match.start()) + 1
                 at = f"{room}/{f.name}:{line}"
-                if kind == "<" and name in RESTRICTED_HEADERS:
-                    if room not in RESTRICTED_HEADERS[name]:
+                if kind == "<":
+                    if name in ONLY_IN and room not in ONLY_IN[name]:
                         errors.append(f"{at}: includes <{name}>, kept to "
-                                      f"{', '.join(sorted(RESTRICTED_HEADERS[name]))}")
+                                      f"{', '.join(sorted(ONLY_IN[name]))}")
+                    if room in NOT_IN.get(name, ()):
+                        errors.append(f"{at}: includes <{name}>, which {room}/ may not use")
                     continue
                 target = where.get(pathlib.PurePath(name).name)
                 if kind == '"' and target and target != room and target not in allowed.get(room, ()):

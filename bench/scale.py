@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""The scale simulator over worker counts 1, 2, 4, ..., for the 2022 paper's workloads
+(tools/scale, docs/scale.md): a Markdown table of wall time, efficiency, rank 0's busy
+fraction, messages and bytes per second and idle time per worker, and a figure of efficiency
+and rank 0's load against the GPU count, the paper's Figure 10 points beside it.
+
+Usage: bench/scale.py [--sim build/permbb-scale-sim] [--workload vfr30_15_2 ...]
+                      [--max-workers 4096] [--cpu-scale 1] [--figure scale.png] [--json FILE]
+                      [-- EXTRA permbb-scale-sim OPTIONS]
+"""
+import argparse
+import json
+import subprocess
+import sys
+
+from bench_common import table_header, table_row
+
+# 2022 §5.3, Figure 10 (VFR30_15 workloads on V100s): efficiency at 32, 64 and 128 GPUs, and
+# the 215x speed-up on 384 (56 %).
+PAPER_EFFICIENCY = {32: 0.84, 64: 0.89, 128: 0.89, 384: 215 / 384}
+
+
+def simulate(args, workload, counts, extra):
+    cmd = [args.sim, "--workload", workload, "--workers", ",".join(map(str, counts)),
+           "--cpu-scale", str(args.cpu_scale), *extra]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr}")
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+
+
+def print_table(workload, rows):
+    print(f"\n{workload}\n")
+    table_header(["GPUs", "wall s", "efficiency", "rank 0 busy", "messages/s", "MB/s",
+                  "mean idle s", "nodes exact"])
+    for r in rows:
+        table_row([r["workers"], f"{r['wall_seconds']:.1f}", f"{100 * r['efficiency']:.1f} %",
+                   f"{100 * r['coordinator_busy']:.1f} %", f"{r['messages_per_second']:.0f}",
+                   f"{r['bytes_per_second'] / 1e6:.1f}", f"{r['mean_idle_seconds']:.2f}",
+                   "yes" if r["nodes_exact"] and r["coverage_holds"] else "NO"])
+
+
+def draw(path, results):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, (eff, busy) = plt.subplots(1, 2, figsize=(11, 4))
+    for workload, rows in results.items():
+        gpus = [r["workers"] for r in rows]
+        eff.plot(gpus, [r["efficiency"] for r in rows], marker="o", label=workload)
+        busy.plot(gpus, [r["coordinator_busy"] for r in rows], marker="o", label=workload)
+    eff.plot(list(PAPER_EFFICIENCY), list(PAPER_EFFICIENCY.values()), "k^",
+             label="2022 Figure 10 (V100s)")
+    for axis, title in ((eff, "parallel efficiency"), (busy, "rank 0 busy fraction")):
+        axis.set_xscale("log", base=2)
+        axis.set_xlabel("GPUs")
+        axis.set_ylim(0, 1.05)
+        axis.set_title(title)
+        axis.grid(True, alpha=0.3)
+    eff.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sim", default="build/permbb-scale-sim")
+    parser.add_argument("--workload", action="append",
+                        help="vfr30_15_2, vfr30_15_5, vfr30_15_9, ta058 (default: all)")
+    parser.add_argument("--max-workers", type=int, default=4096)
+    parser.add_argument("--cpu-scale", type=float, default=1.0)
+    parser.add_argument("--figure")
+    parser.add_argument("--json")
+    args, extra = parser.parse_known_args()
+    extra = [e for e in extra if e != "--"]
+    counts = [1 << k for k in range(args.max_workers.bit_length()) if 1 << k <= args.max_workers]
+    workloads = args.workload or ["vfr30_15_2", "vfr30_15_5", "vfr30_15_9", "ta058"]
+    results = {w: simulate(args, w, counts, extra) for w in workloads}
+    for workload, rows in results.items():
+        print_table(workload, rows)
+    if args.figure:
+        draw(args.figure, results)
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(results, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()

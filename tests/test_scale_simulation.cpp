@@ -1,0 +1,106 @@
+// The scale simulator (tools/scale): its work model counts every node exactly once however the
+// space is cut, and a simulated search run through the real coordinator accounts for exactly
+// the model's nodes, covers the space, and reports the efficiency its own clock gives.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "factoradic_mpz.hpp"
+#include "scale_simulation.hpp"
+#include "work_model.hpp"
+
+namespace permbb::scale {
+namespace {
+
+WorkModel small_model(std::uint64_t nodes, double sigma) {
+  WorkModelShape shape;
+  shape.jobs = 10;
+  shape.nodes = nodes;
+  shape.bins = 1000;
+  shape.sigma = sigma;
+  shape.seed = 3;
+  return WorkModel(shape);
+}
+
+TEST(WorkModel, CountsAreExactAndMonotoneOverAnyCuts) {
+  const WorkModel model = small_model(1'000'003, 2.0);
+  EXPECT_EQ(model.nodes_before(0), 0u);
+  EXPECT_EQ(model.nodes_before(model.space()), 1'000'003u);
+  std::mt19937_64 rng(5);
+  std::vector<mpz_class> cuts = {0, model.space()};
+  for (int k = 0; k < 200; ++k)
+    cuts.push_back(mpz_class(static_cast<unsigned long>(rng() % 3628800)));
+  std::sort(cuts.begin(), cuts.end());
+  std::uint64_t sum = 0;
+  for (std::size_t k = 1; k < cuts.size(); ++k) {
+    ASSERT_LE(model.nodes_before(cuts[k - 1]), model.nodes_before(cuts[k]));
+    sum += model.nodes_in(cuts[k - 1], cuts[k]);
+  }
+  EXPECT_EQ(sum, 1'000'003u);
+}
+
+TEST(WorkModel, AdvanceStopsAtTheFirstPositionHoldingTheNodes) {
+  const WorkModel model = small_model(500'000, 1.0);
+  std::mt19937_64 rng(9);
+  for (int k = 0; k < 300; ++k) {
+    const mpz_class from(static_cast<unsigned long>(rng() % 3000000));
+    const std::uint64_t want = rng() % 5000;
+    const mpz_class to = model.advance(from, want, model.space());
+    ASSERT_GE(model.nodes_in(from, to), want);
+    if (to > from) {
+      ASSERT_LT(model.nodes_in(from, to - 1), want);
+    }
+  }
+  // Fewer nodes left than asked: the limit.
+  EXPECT_EQ(model.advance(0, 600'000, model.space()), model.space());
+}
+
+SimulationSettings fixed_service(int workers) {
+  SimulationSettings settings;
+  settings.workers = workers;
+  settings.worker.nodes_per_second = 1e6;
+  settings.worker.pieces = 16;
+  settings.worker.checkpoint_seconds = 1;
+  settings.service.fixed = 1e-5;
+  settings.service.per_interval = 1e-6;
+  return settings;
+}
+
+TEST(ScaleSimulation, EveryNodeOfTheModelIsCountedOnceByTheCoordinator) {
+  const WorkModel model = small_model(3'000'000, 2.0);
+  for (int workers : {1, 2, 3, 8, 32}) {
+    const SimulationResult r = simulate(model, fixed_service(workers));
+    EXPECT_EQ(r.nodes, model.total_nodes()) << workers << " workers";
+    EXPECT_TRUE(r.coverage_holds) << workers << " workers";
+  }
+}
+
+TEST(ScaleSimulation, EfficiencyIsTheIdealTimeOverTheSimulatedWallTime) {
+  const WorkModel model = small_model(4'000'000, 1.0);
+  const SimulationResult one = simulate(model, fixed_service(1));
+  // One worker explores 4 M nodes at 1 M/s: 4 s and a few messages' service and tail.
+  EXPECT_GE(one.wall_seconds, 4.0);
+  EXPECT_LT(one.wall_seconds, 4.2);
+  EXPECT_DOUBLE_EQ(one.ideal_seconds, 4.0);
+  EXPECT_DOUBLE_EQ(one.efficiency, one.ideal_seconds / one.wall_seconds);
+  // Eight workers on units of very unequal cost (sigma 3): the idle ones get work by splits.
+  const WorkModel skewed = small_model(40'000'000, 3.0);
+  const SimulationResult eight = simulate(skewed, fixed_service(8));
+  EXPECT_DOUBLE_EQ(eight.ideal_seconds, 5.0);
+  EXPECT_DOUBLE_EQ(eight.efficiency, 5.0 / eight.wall_seconds);
+  EXPECT_LE(eight.efficiency, 1.0);
+  EXPECT_GT(eight.splits, 0u);
+}
+
+TEST(ScaleSimulation, ASlowCoordinatorSaturates) {
+  const WorkModel model = small_model(4'000'000, 1.0);
+  SimulationSettings slow = fixed_service(16);
+  slow.service.fixed = 0.05;  // 50 ms a message: rank 0 cannot keep up with 16 workers
+  const SimulationResult r = simulate(model, slow);
+  EXPECT_EQ(r.nodes, model.total_nodes());
+  EXPECT_GT(r.coordinator_busy, 0.5);
+  EXPECT_LT(r.efficiency, simulate(model, fixed_service(16)).efficiency);
+}
+
+}  // namespace
+}  // namespace permbb::scale

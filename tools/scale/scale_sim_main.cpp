@@ -1,0 +1,135 @@
+// permbb-scale-sim: N virtual GPU workers around the real coordinator (scale_simulation.hpp),
+// for each N asked; one JSON object per N on standard output (JSON Lines), a table on stderr.
+//
+//   permbb-scale-sim --workload vfr30_15_2 --workers 1,2,4,...,4096
+//   permbb-scale-sim --jobs 12 --nodes 2000000 --workers 1,2,4 --service 2e-6,2e-7
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "scale_simulation.hpp"
+#include "work_model.hpp"
+
+namespace {
+
+using namespace permbb::scale;
+
+// The workloads of the 2022 paper (Table 2: proofs at C*, node counts of its runs) and one
+// the size of ta058's proof (339 T nodes, 13 h on 256 V100s, §5.4).
+const std::map<std::string, WorkModelShape>& workloads() {
+  static const std::map<std::string, WorkModelShape> table = {
+      {"vfr30_15_2", {30, 122'000'000'000ULL}},
+      {"vfr30_15_5", {30, 564'000'000'000ULL}},
+      {"vfr30_15_9", {30, 3'660'000'000'000ULL}},
+      {"ta058", {50, 339'000'000'000'000ULL}},
+  };
+  return table;
+}
+
+nlohmann::json to_json(const SimulationResult& r, const SimulationSettings& s) {
+  return {{"workers", r.workers},
+          {"wall_seconds", r.wall_seconds},
+          {"ideal_seconds", r.ideal_seconds},
+          {"efficiency", r.efficiency},
+          {"coordinator_busy", r.coordinator_busy},
+          {"nodes", r.nodes},
+          {"model_nodes", r.model_nodes},
+          {"nodes_exact", r.nodes == r.model_nodes},
+          {"coverage_holds", r.coverage_holds},
+          {"messages", r.messages},
+          {"messages_per_second", r.wall_seconds > 0 ? r.messages / r.wall_seconds : 0},
+          {"bytes_per_second", r.wall_seconds > 0 ? r.bytes / r.wall_seconds : 0},
+          {"mean_idle_seconds", r.mean_idle_seconds},
+          {"max_idle_seconds", r.max_idle_seconds},
+          {"splits", r.splits},
+          {"service_fixed_seconds", s.service.fixed * s.service.cpu_scale},
+          {"service_per_interval_seconds", s.service.per_interval * s.service.cpu_scale},
+          {"nodes_per_second_per_worker", s.worker.nodes_per_second}};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"permbb-scale-sim: the real coordinator with N virtual GPU workers"};
+  std::string workload = "vfr30_15_2";
+  WorkModelShape shape;
+  SimulationSettings settings;
+  std::vector<int> counts = {1, 2, 4};
+  int ivms = 16384;
+  double calibrate_seconds = 1;
+  std::vector<double> service;
+  app.add_option("--workload", workload, "vfr30_15_2|vfr30_15_5|vfr30_15_9|ta058")
+      ->capture_default_str();
+  auto* jobs = app.add_option("--jobs", shape.jobs, "a workload of your own: jobs (with --nodes)");
+  auto* nodes = app.add_option("--nodes", shape.nodes, "a workload of your own: its node count");
+  jobs->needs(nodes);
+  nodes->needs(jobs);
+  app.add_option("--workers", counts, "worker counts to simulate")->delimiter(',');
+  app.add_option("--rate", settings.worker.nodes_per_second, "nodes/s of one GPU worker")
+      ->capture_default_str();
+  app.add_option("--ivms", ivms, "IVMs per GPU: the intervals a real checkpoint holds")
+      ->capture_default_str();
+  app.add_option("--pieces", settings.worker.pieces, "intervals tracked per virtual worker")
+      ->capture_default_str();
+  app.add_option("--slice", settings.worker.slice_seconds, "a worker's slice (s)")
+      ->capture_default_str();
+  app.add_option("--checkpoint", settings.worker.checkpoint_seconds,
+                 "seconds between a worker's checkpoints")
+      ->capture_default_str();
+  app.add_option("--tail", settings.worker.tail_seconds, "seconds of work below which IVMs run dry")
+      ->capture_default_str();
+  app.add_option("--sigma", shape.sigma, "spread of the work model's log-normal bins")
+      ->capture_default_str();
+  app.add_option("--bins", shape.bins, "bins of the work model")->capture_default_str();
+  app.add_option("--seed", shape.seed, "seed of the work model")->capture_default_str();
+  app.add_option("--cpu-scale", settings.service.cpu_scale,
+                 "rank 0's CPU against this one's (0.5: twice as fast)")
+      ->capture_default_str();
+  app.add_option("--calibrate-seconds", calibrate_seconds,
+                 "time to measure the coordinator's cost per message on this machine")
+      ->capture_default_str();
+  app.add_option("--service", service,
+                 "FIXED,PER_INTERVAL seconds instead of measuring them (repeatable runs)")
+      ->delimiter(',')
+      ->expected(2);
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    if (!jobs->count()) {
+      const auto found = workloads().find(workload);
+      if (found == workloads().end()) throw std::invalid_argument("unknown workload " + workload);
+      const WorkModelShape& named = found->second;
+      shape.jobs = named.jobs;
+      shape.nodes = named.nodes;
+    }
+    const WorkModel model(shape);
+    if (service.size() == 2) {
+      settings.service.fixed = service[0];
+      settings.service.per_interval = service[1];
+    } else {
+      const ServiceModel measured = calibrate_service(shape.jobs, 4096, calibrate_seconds);
+      settings.service.fixed = measured.fixed;
+      settings.service.per_interval = measured.per_interval;
+    }
+    settings.service.intervals_per_piece =
+        static_cast<double>(ivms) / static_cast<double>(settings.worker.pieces);
+    std::fprintf(stderr, "| GPUs | wall s | efficiency | rank 0 busy | msgs/s | exact |\n");
+    for (int n : counts) {
+      settings.workers = n;
+      const SimulationResult r = simulate(model, settings);
+      std::cout << to_json(r, settings).dump() << std::endl;
+      std::fprintf(stderr, "| %d | %.2f | %.3f | %.3f | %.0f | %s |\n", n, r.wall_seconds,
+                   r.efficiency, r.coordinator_busy, r.messages / r.wall_seconds,
+                   r.nodes == r.model_nodes && r.coverage_holds ? "yes" : "NO");
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "permbb-scale-sim: error: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,134 @@
+#include "virtual_worker.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace permbb::scale {
+
+void VirtualWorker::assign(std::int64_t unit_id, const std::vector<Interval>& intervals) {
+  unit_id_ = unit_id;
+  pieces_.clear();
+  remaining_nodes_ = 0;
+  for (const Interval& x : intervals) {
+    if (x.begin >= x.end) continue;
+    const std::uint64_t nodes = model_->nodes_in(x.begin, x.end);
+    pieces_.push_back({x, nodes});
+    remaining_nodes_ += nodes;
+  }
+  split_largest_until_full();
+}
+
+// Local steals: while fewer than `pieces` intervals are left and one of them holds two nodes
+// or more, the one with the most nodes is halved by mass.
+void VirtualWorker::split_largest_until_full() {
+  while (static_cast<int>(pieces_.size()) < shape_.pieces) {
+    auto largest =
+        std::max_element(pieces_.begin(), pieces_.end(),
+                         [](const Piece& a, const Piece& b) { return a.nodes < b.nodes; });
+    if (largest == pieces_.end() || largest->nodes < 2) return;
+    const Interval whole = largest->interval;
+    const mpz_class middle = model_->advance(whole.begin, largest->nodes / 2, whole.end);
+    if (middle <= whole.begin || middle >= whole.end) return;
+    const std::uint64_t front = model_->nodes_in(whole.begin, middle);
+    const std::uint64_t back = largest->nodes - front;
+    *largest = {{whole.begin, middle}, front};
+    pieces_.push_back({{middle, whole.end}, back});
+  }
+}
+
+// The rate model, continuous in what is left (M): the full rate r while M is above
+// dry = r x tail_seconds; then dM/dt = -r M / dry (the IVMs run dry in proportion) down to
+// dry / 10; then a tenth of r to the end.
+double VirtualWorker::seconds_to_finish() const {
+  const double r = shape_.nodes_per_second;
+  const double dry = r * shape_.tail_seconds;
+  double m = static_cast<double>(remaining_nodes_);
+  double t = 0;
+  if (m > dry) {
+    t += (m - dry) / r;
+    m = dry;
+  }
+  if (m > dry / 10) {
+    t += dry / r * std::log(m / (dry / 10));
+    m = dry / 10;
+  }
+  return t + m / (r / 10);
+}
+
+std::uint64_t VirtualWorker::nodes_within(double seconds) const {
+  const double r = shape_.nodes_per_second;
+  const double dry = r * shape_.tail_seconds;
+  const double start = static_cast<double>(remaining_nodes_);
+  double m = start;
+  if (m > dry) {
+    const double linear = std::min(seconds, (m - dry) / r);
+    m -= linear * r;
+    seconds -= linear;
+  }
+  if (seconds > 0 && m > dry / 10) {
+    const double decay = std::min(seconds, dry / r * std::log(m / (dry / 10)));
+    m *= std::exp(-r * decay / dry);
+    seconds -= decay;
+  }
+  if (seconds > 0) m = std::max(0.0, m - seconds * r / 10);
+  return static_cast<std::uint64_t>(std::llround(start - m));
+}
+
+double VirtualWorker::explore(double seconds) {
+  if (pieces_.empty()) return 0;
+  const double to_finish = seconds_to_finish();
+  const std::uint64_t budget = nodes_within(seconds);
+  // All of it (intervals without nodes take no time).
+  if (seconds >= to_finish || budget >= remaining_nodes_) {
+    counted_ += remaining_nodes_;
+    remaining_nodes_ = 0;
+    pieces_.clear();
+    return std::min(seconds, to_finish);
+  }
+  std::vector<Piece> left;
+  for (Piece& piece : pieces_) {
+    const auto share = static_cast<std::uint64_t>(
+        std::llround(static_cast<long double>(budget) * piece.nodes / remaining_nodes_));
+    const mpz_class to = model_->advance(piece.interval.begin, share, piece.interval.end);
+    const std::uint64_t explored = model_->nodes_in(piece.interval.begin, to);
+    counted_ += explored;
+    piece.nodes -= explored;
+    piece.interval.begin = to;
+    if (piece.interval.begin < piece.interval.end) left.push_back(std::move(piece));
+  }
+  pieces_ = std::move(left);
+  remaining_nodes_ = 0;
+  for (const Piece& piece : pieces_) remaining_nodes_ += piece.nodes;
+  if (static_cast<int>(pieces_.size()) * 2 < shape_.pieces) split_largest_until_full();
+  return seconds;
+}
+
+std::vector<Interval> VirtualWorker::remaining_intervals() const {
+  std::vector<Interval> out;
+  out.reserve(pieces_.size());
+  for (const Piece& piece : pieces_) out.push_back(piece.interval);
+  std::sort(out.begin(), out.end(),
+            [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
+  return out;
+}
+
+cluster::WorkReport VirtualWorker::report() {
+  cluster::WorkReport report;
+  report.unit_id = unit_id_;
+  report.decomposed = counted_;
+  report.max_intervals = shape_.pieces;
+  report.intervals = remaining_intervals();
+  counted_ = 0;
+  return report;
+}
+
+cluster::Farewell VirtualWorker::farewell() {
+  cluster::Farewell farewell;
+  farewell.unit_id = unit_id_;
+  farewell.decomposed = counted_;
+  farewell.intervals = remaining_intervals();
+  counted_ = 0;
+  return farewell;
+}
+
+}  // namespace permbb::scale

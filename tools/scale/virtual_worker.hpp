@@ -1,0 +1,67 @@
+#pragma once
+// A simulated GPU worker (2022 §4.2): it explores its unit at a calibrated rate, on a work
+// model instead of a tree, and talks to the coordinator as worker/worker_process.cpp does:
+// WORK checkpoints with what is left of its unit and the nodes counted since the last one,
+// a Farewell at the end. Its K IVMs are `pieces` intervals cut from the unit by node mass
+// and explored side by side, each at a share of the rate proportional to its mass (the
+// device's local stealing keeps every IVM busy); when half the pieces ran dry the largest
+// are halved again (a local steal).
+#include <cstdint>
+#include <vector>
+
+#include "interval.hpp"
+#include "protocol.hpp"
+#include "work_model.hpp"
+
+namespace permbb::scale {
+
+struct WorkerModel {
+  double nodes_per_second = 7.7e8;  // one H200 on VFR30_15_2 (127.7 G nodes in 166 s)
+  int pieces = 64;                  // intervals tracked per worker (the IVMs, in coarse)
+  double slice_seconds = 0.2;       // between looks at the mailbox (a GPU worker's slice)
+  double checkpoint_seconds = 5;    // a GPU steals all the time: min_steal_checkpoint_seconds
+  // The IVMs run dry at the end of a unit: below nodes_per_second x tail_seconds nodes left,
+  // the rate falls in proportion to what is left, down to a tenth of it.
+  double tail_seconds = 0.05;
+};
+
+class VirtualWorker {
+ public:
+  VirtualWorker(const WorkModel& model, const WorkerModel& shape) : model_(&model), shape_(shape) {}
+
+  // A WORK reply: the unit that replaces this worker's, cut into pieces by node mass.
+  void assign(std::int64_t unit_id, const std::vector<Interval>& intervals);
+  bool has_work() const { return !pieces_.empty(); }
+  std::int64_t unit_id() const { return unit_id_; }
+
+  // Explores for `seconds`, or until its work runs out; returns the seconds it explored. The
+  // nodes it explored are counted for the next report.
+  double explore(double seconds);
+  // How long it takes to explore all of its work from now.
+  double seconds_to_finish() const;
+
+  // A checkpoint (remaining intervals, sorted, and the nodes since the last report) or the
+  // farewell; both reset the counts.
+  cluster::WorkReport report();
+  cluster::Farewell farewell();
+
+  std::uint64_t remaining_nodes() const { return remaining_nodes_; }
+
+ private:
+  struct Piece {
+    Interval interval;
+    std::uint64_t nodes;  // model nodes left in it
+  };
+  void split_largest_until_full();
+  std::uint64_t nodes_within(double seconds) const;
+  std::vector<Interval> remaining_intervals() const;
+
+  const WorkModel* model_;
+  WorkerModel shape_;
+  std::int64_t unit_id_ = 0;
+  std::vector<Piece> pieces_;
+  std::uint64_t remaining_nodes_ = 0;
+  std::uint64_t counted_ = 0;  // since the last report
+};
+
+}  // namespace permbb::scale

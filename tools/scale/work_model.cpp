@@ -1,0 +1,98 @@
+#include "work_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <stdexcept>
+
+#include "factoradic_mpz.hpp"
+
+namespace permbb::scale {
+namespace {
+
+// 64-bit counts as GMP integers (unsigned long is 64 bits on the LP64 systems permbb builds on).
+static_assert(sizeof(unsigned long) == sizeof(std::uint64_t));
+mpz_class big(std::uint64_t value) {
+  return mpz_class(static_cast<unsigned long>(value));
+}
+
+// Log-normal weights scaled to sum to `nodes` exactly: floors, then the remainder one by one
+// to the heaviest bins.
+std::vector<std::uint64_t> bin_nodes(const WorkModelShape& shape) {
+  std::mt19937_64 rng(shape.seed);
+  std::normal_distribution<double> normal(0.0, shape.sigma);
+  std::vector<double> weight(static_cast<std::size_t>(shape.bins));
+  for (double& w : weight) w = std::exp(normal(rng));
+  const double sum = std::accumulate(weight.begin(), weight.end(), 0.0);
+  std::vector<std::uint64_t> nodes(weight.size());
+  std::uint64_t given = 0;
+  for (std::size_t b = 0; b < weight.size(); ++b) {
+    nodes[b] = static_cast<std::uint64_t>(
+        std::floor(static_cast<long double>(shape.nodes) * weight[b] / sum));
+    given += nodes[b];
+  }
+  std::vector<std::size_t> heaviest(weight.size());
+  std::iota(heaviest.begin(), heaviest.end(), 0);
+  std::sort(heaviest.begin(), heaviest.end(),
+            [&](std::size_t a, std::size_t b) { return weight[a] > weight[b]; });
+  for (std::size_t k = 0; given < shape.nodes; k = (k + 1) % heaviest.size()) {
+    ++nodes[heaviest[k]];
+    ++given;
+  }
+  return nodes;
+}
+
+}  // namespace
+
+WorkModel::WorkModel(const WorkModelShape& shape)
+    : jobs_(shape.jobs), space_(factorial(shape.jobs)) {
+  if (shape.bins < 1 || shape.jobs < 2 || space_ < shape.bins) {
+    throw std::invalid_argument("work model: needs 2 jobs or more and at most jobs! bins");
+  }
+  const std::vector<std::uint64_t> nodes = bin_nodes(shape);
+  cumulative_.assign(nodes.size() + 1, 0);
+  std::partial_sum(nodes.begin(), nodes.end(), cumulative_.begin() + 1);
+  boundaries_.reserve(nodes.size() + 1);
+  for (int bin = 0; bin < shape.bins; ++bin) boundaries_.push_back(space_ * bin / shape.bins);
+  boundaries_.push_back(space_);
+}
+
+int WorkModel::bin_of(const mpz_class& p) const {
+  // The last bin that begins at or before p.
+  const auto after = std::upper_bound(boundaries_.begin(), boundaries_.end() - 1, p);
+  return static_cast<int>(after - boundaries_.begin()) - 1;
+}
+
+std::uint64_t WorkModel::nodes_before(const mpz_class& p) const {
+  if (p <= 0) return 0;
+  if (p >= space_) return total_nodes();
+  const int bin = bin_of(p);
+  const mpz_class begin = bin_begin(bin);
+  const mpz_class length = bin_begin(bin + 1) - begin;
+  const std::uint64_t weight = cumulative_[bin + 1] - cumulative_[bin];
+  mpz_class within = mpz_class(p - begin) * big(weight);
+  within /= length;
+  return cumulative_[bin] + within.get_ui();
+}
+
+mpz_class WorkModel::advance(const mpz_class& from, std::uint64_t nodes,
+                             const mpz_class& limit) const {
+  if (nodes == 0) return from;
+  const std::uint64_t target = nodes_before(from) + nodes;
+  if (nodes_before(limit) < target) return limit;
+  // The bin in which the count reaches `target`: cumulative_[bin] < target <= [bin + 1].
+  const auto at = std::lower_bound(cumulative_.begin(), cumulative_.end(), target);
+  const int bin = static_cast<int>(at - cumulative_.begin()) - 1;
+  const mpz_class begin = bin_begin(bin);
+  const mpz_class length = bin_begin(bin + 1) - begin;
+  const mpz_class weight = big(cumulative_[bin + 1] - cumulative_[bin]);
+  // The least q with floor(weight * (q - begin) / length) >= target - cumulative_[bin].
+  mpz_class steps = big(target - cumulative_[bin]) * length;
+  mpz_cdiv_q(steps.get_mpz_t(), steps.get_mpz_t(), weight.get_mpz_t());
+  mpz_class q = begin + steps;
+  if (q < from) q = from;
+  return q < limit ? q : limit;
+}
+
+}  // namespace permbb::scale
