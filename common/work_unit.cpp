@@ -1,6 +1,7 @@
 #include "work_unit.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
 #include <utility>
 
@@ -39,6 +40,33 @@ WorkUnit WorkUnit::from_sorted(std::int64_t id, std::vector<Interval> intervals)
   return unit;
 }
 
+namespace {
+
+// Which intervals a split halves: the `count` largest, of equal lengths the first. The
+// lengths are ranked as doubles (exact enough to rank, and ties go by position), which
+// costs one subtraction per interval instead of a big-integer sort.
+std::vector<bool> largest(const std::vector<Interval>& intervals, std::size_t count) {
+  std::vector<bool> chosen(intervals.size(), count >= intervals.size());
+  if (count == 0 || count >= intervals.size()) return chosen;
+  std::vector<double> length(intervals.size());
+  mpz_class difference;
+  for (std::size_t j = 0; j < intervals.size(); ++j) {
+    mpz_sub(difference.get_mpz_t(), intervals[j].end.get_mpz_t(), intervals[j].begin.get_mpz_t());
+    length[j] = difference.get_d();
+  }
+  std::vector<std::size_t> order(intervals.size());
+  for (std::size_t j = 0; j < order.size(); ++j) order[j] = j;
+  const auto first = [&](std::size_t x, std::size_t y) {
+    return length[x] != length[y] ? length[x] > length[y] : x < y;
+  };
+  std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(count) - 1,
+                   order.end(), first);
+  for (std::size_t j = 0; j < count; ++j) chosen[order[j]] = true;
+  return chosen;
+}
+
+}  // namespace
+
 WorkUnit WorkUnit::split(int k_new, std::int64_t new_id) {
   if (k_new < 0) {
     throw std::invalid_argument("work unit #" + std::to_string(id_) +
@@ -46,10 +74,12 @@ WorkUnit WorkUnit::split(int k_new, std::int64_t new_id) {
                                 std::to_string(k_new) + ")");
   }
   const std::size_t count = std::min(static_cast<std::size_t>(k_new), intervals_.size());
+  const std::vector<bool> chosen = largest(intervals_, count);
   WorkUnit stolen;
   stolen.id_ = new_id;
   stolen.intervals_.reserve(count);
-  for (std::size_t j = 0; j < count; ++j) {
+  for (std::size_t j = 0; j < intervals_.size(); ++j) {
+    if (!chosen[j]) continue;
     Interval& x = intervals_[j];
     mpz_class mid = x.begin + x.end;
     mpz_fdiv_q_2exp(mid.get_mpz_t(), mid.get_mpz_t(), 1);
@@ -58,12 +88,53 @@ WorkUnit WorkUnit::split(int k_new, std::int64_t new_id) {
     x.end = std::move(mid);
   }
   // Length-1 intervals left an empty left half behind.
-  auto first_kept = intervals_.begin() + static_cast<std::ptrdiff_t>(count);
-  intervals_.erase(
-      std::remove_if(intervals_.begin(), first_kept, [](const Interval& x) { return x.empty(); }),
-      first_kept);
+  std::erase_if(intervals_, [](const Interval& x) { return x.empty(); });
   size_ -= stolen.size_;
   return stolen;
+}
+
+WorkUnit WorkUnit::take(const WorkUnit& part, std::int64_t new_id) {
+  WorkUnit taken;
+  taken.id_ = new_id;
+  // Where each of this unit's intervals that `part` meets goes: the pieces it leaves.
+  std::vector<std::pair<std::size_t, std::vector<Interval>>> cuts;
+  const auto ends_after = [](const Interval& x, const mpz_class& point) { return x.end <= point; };
+  auto from = intervals_.begin();
+  for (const Interval& y : part.intervals_) {
+    from = std::partition_point(from, intervals_.end(),
+                                [&](const Interval& x) { return ends_after(x, y.begin); });
+    for (auto it = from; it != intervals_.end() && it->begin < y.end; ++it) {
+      const std::size_t index = static_cast<std::size_t>(it - intervals_.begin());
+      if (cuts.empty() || cuts.back().first != index) cuts.push_back({index, {*it}});
+      Interval& rest = cuts.back().second.back();  // the piece of x that y meets, if any
+      const mpz_class& lo = rest.begin > y.begin ? rest.begin : y.begin;
+      const mpz_class& hi = rest.end < y.end ? rest.end : y.end;
+      if (!(lo < hi)) continue;
+      taken.size_ += hi - lo;
+      taken.intervals_.push_back(Interval{lo, hi});
+      Interval right{hi, rest.end};
+      rest.end = taken.intervals_.back().begin;
+      if (rest.empty()) cuts.back().second.pop_back();
+      if (!right.empty()) cuts.back().second.push_back(std::move(right));
+    }
+  }
+  if (taken.empty()) return taken;
+  // Rebuild from the first interval cut on: the ones before it stay where they are.
+  std::vector<Interval> tail;
+  tail.reserve(intervals_.size() - cuts.front().first + cuts.size());
+  std::size_t next_cut = 0;
+  for (std::size_t j = cuts.front().first; j < intervals_.size(); ++j) {
+    if (next_cut < cuts.size() && cuts[next_cut].first == j) {
+      for (Interval& piece : cuts[next_cut].second) tail.push_back(std::move(piece));
+      ++next_cut;
+    } else {
+      tail.push_back(std::move(intervals_[j]));
+    }
+  }
+  intervals_.resize(cuts.front().first);
+  std::move(tail.begin(), tail.end(), std::back_inserter(intervals_));
+  size_ -= taken.size_;
+  return taken;
 }
 
 std::string WorkUnit::to_string() const {
@@ -98,6 +169,23 @@ WorkUnit intersect(const WorkUnit& a, const WorkUnit& b) {
     }
     if (end_order <= 0) ++i;
     if (end_order >= 0) ++j;
+  }
+  return result;
+}
+
+WorkUnit intersect_by_search(const WorkUnit& small, const WorkUnit& large) {
+  WorkUnit result;
+  result.id_ = small.id_;
+  const std::vector<Interval>& big = large.intervals_;
+  auto from = big.begin();
+  for (const Interval& y : small.intervals_) {
+    from = std::partition_point(from, big.end(), [&](const Interval& x) { return x.end <= y.begin; });
+    for (auto it = from; it != big.end() && it->begin < y.end; ++it) {
+      const mpz_class& lo = it->begin > y.begin ? it->begin : y.begin;
+      const mpz_class& hi = it->end < y.end ? it->end : y.end;
+      result.size_ += hi - lo;
+      result.intervals_.push_back(Interval{lo, hi});
+    }
   }
   return result;
 }

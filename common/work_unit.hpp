@@ -37,13 +37,24 @@ class WorkUnit {
   bool empty() const { return intervals_.empty(); }
 
   // Work unit division (§4.1.3). With K_new = min(k_new, interval_count()), moves the right
-  // halves [floor((a+b)/2), b[ of the first K_new intervals [a, b[ into a new unit with id
-  // new_id, which is returned; this unit keeps the left halves [a, floor((a+b)/2)[ and its
-  // other intervals. The right half is the larger one, never empty, so the new unit has
-  // exactly K_new intervals; an interval of length 1 has an empty left half and therefore
-  // moves whole (this unit then has fewer intervals). Nothing is lost or duplicated: the
-  // sizes add up to the old size. Throws std::invalid_argument when k_new < 0.
+  // halves [floor((a+b)/2), b[ of the K_new largest intervals [a, b[ (of equal lengths, the
+  // first) into a new unit with id new_id, which is returned; this unit keeps the left halves
+  // [a, floor((a+b)/2)[ and its other intervals. The paper halves the first K_new intervals;
+  // when k_new covers them all (a CPU worker's unit) both are the same. A GPU worker's unit
+  // holds 16,384 intervals, and handing them all over costs rank 0 milliseconds
+  // (docs/scale.md), so a handover is capped below that, and the largest intervals are the
+  // ones whose halves carry most of the unit. The right half is the larger one, never empty,
+  // so the new unit has exactly K_new intervals; an interval of length 1 has an empty left
+  // half and therefore moves whole (this unit then has fewer intervals). Nothing is lost or
+  // duplicated: the sizes add up to the old size. Throws std::invalid_argument when k_new < 0.
   WorkUnit split(int k_new, std::int64_t new_id);
+
+  // Moves what `part` and this unit have in common out of this unit, into a new unit with id
+  // new_id, which is returned: the coordinator's copy of a worker losing what the worker
+  // handed over (a part of a split it made itself, so usually all inside). Each interval of
+  // `part` is found by binary search, and only the intervals from the first one it cuts on
+  // are moved in memory: O(K_part log K + the tail), no big-integer work for the others.
+  WorkUnit take(const WorkUnit& part, std::int64_t new_id);
 
   // "#id {[a, b[, [c, d[}" for debugging and messages.
   std::string to_string() const;
@@ -53,11 +64,17 @@ class WorkUnit {
 
  private:
   friend WorkUnit intersect(const WorkUnit& a, const WorkUnit& b);
+  friend WorkUnit intersect_by_search(const WorkUnit& small, const WorkUnit& large);
 
   std::int64_t id_ = 0;
   std::vector<Interval> intervals_;
   mpz_class size_;
 };
+
+// W_small ∩ W_large, keeping small's id, in O(K_small log K_large): each interval of small is
+// found in large by binary search. Equal to intersect(small, large); for a handover (H
+// intervals) checked against a copy of a GPU's 16,384.
+WorkUnit intersect_by_search(const WorkUnit& small, const WorkUnit& large);
 
 // W_a ∩ W_b (Eq. 4 of the 2022 paper) in O(K_a + K_b): a two-pointer sweep over both sorted
 // lists that, after each elementary intersection (Eq. 3), advances the interval that ends

@@ -76,6 +76,8 @@ Coordinator::Coordinator(int jobs, int workers, CoordinatorState restored,
       worker_stats_(static_cast<std::size_t>(workers)),
       waiting_(static_cast<std::size_t>(workers), false),
       asked_(static_cast<std::size_t>(workers), false),
+      give_asked_(static_cast<std::size_t>(workers), false),
+      known_size_(static_cast<std::size_t>(workers), 0.0),
       ended_(static_cast<std::size_t>(workers), false),
       terminated_(static_cast<std::size_t>(workers), false),
       lost_(static_cast<std::size_t>(workers), false) {
@@ -108,7 +110,8 @@ std::vector<Outgoing> Coordinator::request_stop() {
   stopping_ = true;
   end_hungry(out);
   for (int w = 0; w < workers(); ++w) {
-    if (!terminated_[w] && !lost_[w] && !ended_[w] && !asked_[w]) ask(w, out);
+    // A worker that owes a handover sends it at its next slice and gets END in reply.
+    if (!terminated_[w] && !lost_[w] && !ended_[w] && !asked_[w] && !give_asked_[w]) ask(w, out);
   }
   return out;
 }
@@ -131,6 +134,7 @@ std::vector<Outgoing> Coordinator::declare_lost(int worker) {
   }
   lost_[worker] = true;
   asked_[worker] = false;
+  settle_give(worker);
   ++lost_count_;
   return request_stop();
 }
@@ -151,6 +155,7 @@ std::vector<Outgoing> Coordinator::on(int worker, WorkReport message) {
       pool_.synchronize(worker, WorkUnit::from_sorted(message.unit_id, std::move(message.intervals)));
   stats_.explored += sync.explored;
   asked_[worker] = false;
+  settle_give(worker);  // a checkpoint that crossed a GiveRequest answers it
   if (stopping_ || ended_[worker]) return {stop(worker)};
   const int capacity = std::max(message.max_intervals, 1);
 
@@ -184,6 +189,7 @@ std::vector<Outgoing> Coordinator::on(int worker, WorkReport message) {
     feed_hungry_by_splitting(worker, others);
   }
   if (!hungry_.empty()) ask_victim(others);  // this copy was too small for them all
+  note_size(worker, pool_.copy(worker).size().get_d());
   out.push_back(changed ? Outgoing{worker, assignment(worker)}
                         : Outgoing{worker, BestMessage{best_}});
   out.insert(out.end(), std::make_move_iterator(others.begin()),
@@ -191,8 +197,9 @@ std::vector<Outgoing> Coordinator::on(int worker, WorkReport message) {
   return out;
 }
 
-WorkAssignment Coordinator::assignment(int worker) const {
+WorkAssignment Coordinator::assignment(int worker) {
   const WorkUnit& unit = pool_.copy(worker);
+  note_size(worker, unit.size().get_d());
   return WorkAssignment{unit.id(), unit.intervals(), best_};
 }
 
@@ -230,16 +237,26 @@ void Coordinator::end_hungry(std::vector<Outgoing>& out) {
   hungry_.clear();
 }
 
-// The victim of a future split: the owner of the largest copy (the first of equal sizes)
-// that can be split and was not asked since its last checkpoint. When all were asked,
-// their checkpoints are on their way: nothing to send.
+// One victim per hungry worker (§4.1.3: the largest unit): the owner of the largest unit by
+// the size it last reported or was given, among those that can be split and have no
+// GiveRequest pending. Each gets a GiveRequest for at most H intervals, or fewer when the
+// hungry worker it is meant for holds fewer; a handover goes to whoever waits first when it
+// comes. When every candidate was asked, their handovers are on their way: nothing to send.
 void Coordinator::ask_victim(std::vector<Outgoing>& out) {
-  int victim = -1;
-  for (int w = 0; w < workers(); ++w) {
-    if (asked_[w] || ended_[w] || terminated_[w] || lost_[w] || !pool_.splittable(w)) continue;
-    if (victim < 0 || pool_.copy(w).size() > pool_.copy(victim).size()) victim = w;
+  const int cap = std::max(1, pool_.settings().max_handover_intervals);
+  while (gives_outstanding_ < static_cast<int>(hungry_.size())) {
+    int victim = -1;
+    for (int w = 0; w < workers(); ++w) {
+      if (give_asked_[w] || !owes_message(w) || ended_[w] || !pool_.splittable(w)) continue;
+      if (victim < 0 || known_size_[w] > known_size_[victim]) victim = w;
+    }
+    if (victim < 0) return;
+    const int wanted = hungry_[static_cast<std::size_t>(gives_outstanding_)].max_intervals;
+    give_asked_[victim] = true;
+    ++gives_outstanding_;
+    ++stats_.give_requests;
+    out.push_back(Outgoing{victim, GiveRequest{std::min(cap, std::max(1, wanted))}});
   }
-  if (victim >= 0) ask(victim, out);
 }
 
 void Coordinator::ask(int worker, std::vector<Outgoing>& out) {
@@ -247,6 +264,15 @@ void Coordinator::ask(int worker, std::vector<Outgoing>& out) {
   ++stats_.checkpoint_requests;
   out.push_back(Outgoing{worker, CheckpointRequest{}});
 }
+
+// The worker answered its GiveRequest (a handover, a checkpoint, a farewell) or is gone.
+void Coordinator::settle_give(int worker) {
+  if (!give_asked_[worker]) return;
+  give_asked_[worker] = false;
+  --gives_outstanding_;
+}
+
+void Coordinator::note_size(int worker, double size) { known_size_[worker] = size; }
 
 Outgoing Coordinator::stop(int worker) {
   ended_[worker] = true;
@@ -273,6 +299,7 @@ std::vector<Outgoing> Coordinator::on(int worker, Farewell message) {
   pool_.release(worker);
   terminated_[worker] = true;
   asked_[worker] = false;
+  settle_give(worker);
   ++terminated_count_;
   std::vector<Outgoing> out;
   if (stopping_ || hungry_.empty()) return out;
@@ -282,6 +309,29 @@ std::vector<Outgoing> Coordinator::on(int worker, Farewell message) {
   } else if (!hungry_.empty()) {
     ask_victim(out);
   }
+  return out;
+}
+
+// A split by the owner (see the header): the part it handed over leaves its copy for the first
+// hungry worker (or W_unassigned, when the hungry were fed meanwhile). The owner goes on
+// exploring the rest; its reply is the global best.
+std::vector<Outgoing> Coordinator::on(int worker, Handover message) {
+  count_nodes(worker, message.decomposed, message.leaves);
+  note_bound(worker, message.best_makespan);
+  offer(worker, Schedule{{}, message.best_makespan});
+  settle_give(worker);
+  const mpz_class moved =
+      pool_.hand_over(worker, WorkUnit::from_sorted(message.unit_id, std::move(message.intervals)));
+  if (sgn(moved) > 0) {
+    ++stats_.splits;
+    ++stats_.handovers;
+  }
+  const mpz_class copy_size = pool_.copy_size(worker);
+  note_size(worker, (message.kept_size < copy_size ? message.kept_size : copy_size).get_d());
+  if (stopping_ || ended_[worker]) return {stop(worker)};
+  std::vector<Outgoing> out{Outgoing{worker, BestMessage{best_}}};
+  feed_hungry_from_unassigned(out);
+  if (!hungry_.empty()) ask_victim(out);
   return out;
 }
 

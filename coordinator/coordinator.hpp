@@ -9,24 +9,31 @@
 // (no work left anywhere, or a stop was requested). A worker answers END with a Farewell,
 // after which it counts as terminated.
 //
-// Deferred splits (how this differs from the paper). In §4.1.3 a worker whose unit is empty
-// at once gets the right halves of the largest copy W_v^c. But that copy dates from the
-// victim's last checkpoint (up to 30 s old), and the victim goes on exploring, also into
+// Splits by the owner (how this differs from the paper). In §4.1.3 a worker whose unit is
+// empty at once gets the right halves of the largest copy W_v^c. But that copy dates from
+// the victim's last checkpoint (up to 30 s old), and the victim goes on exploring, also into
 // the half just given away, until its next checkpoint tells it of the loss: that part is
 // explored twice, and the workers' node counts add up to more than a sequential run's.
-// Here a copy is split only while its owner's checkpoint is being handled: a worker does
-// not explore while its WORK checkpoint is in flight, so the report is its exact state and
-// the split takes nothing it has explored or will explore. A worker that asks for work
-// while none is unassigned becomes "hungry": it gets no reply for now (it simply waits, as
-// it waits for any reply), and the owner of the largest copy is sent a CheckpointRequest.
-// At that owner's checkpoint its fresh unit is split for the hungry workers, first come
-// first served, and the owner gets its reduced unit back. No permutation is explored
-// twice, so at a fixed upper bound the sum of the workers' node counts equals the
-// sequential count, whatever the number of workers. The cost: a hungry worker idles for
-// the round trip of one CheckpointRequest and one checkpoint instead of one message.
+// Here a copy is split only by its owner, or while its owner's checkpoint is handled. A
+// worker that asks for work while none is unassigned becomes "hungry": it gets no reply for
+// now (it simply waits, as it waits for any reply), and the owner of the largest unit (by
+// the size it last reported) is sent a GiveRequest, one victim per hungry worker. At its
+// next slice the owner splits what it has left (WorkUnit::split, the split the coordinator
+// would make), goes on with the rest and sends the part (Handover); the coordinator takes
+// the part out of the owner's copy (WorkPool::hand_over) and gives it to the first hungry
+// worker. When the owner's checkpoint crosses the request, the checkpoint answers it: the
+// owner is paused until the reply, so the report is its exact state, and its fresh unit is
+// split for the hungry workers, first come first served. Either way no permutation is
+// explored twice, so at a fixed upper bound the sum of the workers' node counts equals the
+// sequential count, whatever the number of workers. The cost: a hungry worker idles for a
+// round trip to its victim and at most one slice. A handover carries at most H intervals
+// (CoordinatorSettings) and costs rank 0 no big-integer work for the copy's other
+// intervals, where a checkpoint of a GPU's 16,384 costs it milliseconds: what lets one
+// rank 0 serve thousands of GPUs (docs/scale.md).
 //
 // Messages returned by handle() and request_stop(): the reply to the sender first (when it
-// gets one now), then WORK or END to hungry workers, then CheckpointRequests. A hungry
+// gets one now), then WORK or END to hungry workers, then GiveRequests and
+// CheckpointRequests. A hungry
 // worker must not send anything (it waits for its reply): such a message throws.
 //
 // Lost workers. A rank that stops answering without dying (SIGSTOP, a hung node) is declared
@@ -88,8 +95,8 @@ class Coordinator {
   // the workers hand back in their farewells stays in W_unassigned for a checkpoint.
   // Returns what must be sent now: END to every hungry worker (each waits for a reply), and
   // a CheckpointRequest to every other worker still in the search (not yet sent END) that
-  // was not already asked, so that it reports soon and gets its END. A second call returns
-  // nothing.
+  // was not already asked (to checkpoint or to hand over), so that it reports soon and gets
+  // its END. A second call returns nothing.
   std::vector<Outgoing> request_stop();
   bool stopping() const { return stopping_; }
 
@@ -120,6 +127,8 @@ class Coordinator {
   bool hungry(int worker) const { return waiting_.at(worker); }
   // A CheckpointRequest was sent to the worker since its last checkpoint.
   bool asked_to_checkpoint(int worker) const { return asked_.at(worker); }
+  // A GiveRequest was sent to the worker and not yet answered (Handover or checkpoint).
+  bool asked_to_give(int worker) const { return give_asked_.at(worker); }
 
   // The global best; its permutation is empty while the makespan is only a bound.
   const Schedule& best() const { return best_; }
@@ -149,12 +158,15 @@ class Coordinator {
   std::vector<Outgoing> on(int worker, WorkReport message);
   std::vector<Outgoing> on(int worker, BestMessage message);
   std::vector<Outgoing> on(int worker, Farewell message);
-  WorkAssignment assignment(int worker) const;
+  std::vector<Outgoing> on(int worker, Handover message);
+  WorkAssignment assignment(int worker);
   void feed_hungry_from_unassigned(std::vector<Outgoing>& out);
   void feed_hungry_by_splitting(int owner, std::vector<Outgoing>& out);
   void end_hungry(std::vector<Outgoing>& out);
   void ask_victim(std::vector<Outgoing>& out);
   void ask(int worker, std::vector<Outgoing>& out);
+  void settle_give(int worker);
+  void note_size(int worker, double size);
   Outgoing stop(int worker);
   void note_bound(int worker, Time bound);
   void count_nodes(int worker, std::uint64_t decomposed, std::uint64_t leaves);
@@ -168,6 +180,11 @@ class Coordinator {
   std::deque<Hungry> hungry_;  // FIFO: served in the order they asked
   std::vector<bool> waiting_;  // in hungry_
   std::vector<bool> asked_;    // CheckpointRequest sent since its last checkpoint
+  std::vector<bool> give_asked_;  // GiveRequest sent, not yet answered
+  int gives_outstanding_ = 0;     // how many of those
+  // The size of each worker's unit as it last said (checkpoint, handover) or was given, as a
+  // double: enough to rank victims, cheap to compare across thousands of workers.
+  std::vector<double> known_size_;
   std::vector<bool> ended_;    // END sent
   std::vector<bool> terminated_;
   std::vector<bool> lost_;

@@ -128,13 +128,14 @@ class Loop {
     send(c_.request_stop());
   }
 
-  // A reply (not a CheckpointRequest) makes it the worker's turn to speak again.
+  // A reply (not a CheckpointRequest or GiveRequest) makes it the worker's turn to speak again.
   void send(const std::vector<cluster::Outgoing>& messages) {
     const double t = now();
     for (const auto& out : messages) {
       cluster::Encoded encoded = cluster::encode_for_worker(out.message);
       context_.sends.send(out.worker + 1, static_cast<int>(encoded.tag), std::move(encoded.bytes));
-      if (!std::holds_alternative<cluster::CheckpointRequest>(out.message)) {
+      if (!std::holds_alternative<cluster::CheckpointRequest>(out.message) &&
+          !std::holds_alternative<cluster::GiveRequest>(out.message)) {
         watch_.answered(out.worker, t);
       }
     }

@@ -80,6 +80,8 @@ nlohmann::json cluster_statistics(const Coordinator& c, const CoordinatorRun& ru
       {"work_messages", c.stats().work_messages},
       {"best_messages", c.stats().best_messages},
       {"splits", c.stats().splits},
+      {"handovers", c.stats().handovers},
+      {"give_requests", c.stats().give_requests},
       {"coverage_holds", c.coverage_holds()},
       {"worker_lowest_bounds", lowest_bounds(c)},
       {"first_idle_seconds", first_and_last_idle(run).first},

@@ -25,8 +25,11 @@ struct CoordinatorStats {
   std::uint64_t work_messages = 0;        // WORK (checkpoints) received
   std::uint64_t best_messages = 0;        // BEST received
   std::uint64_t assignments = 0;          // units (or parts) handed out from W_unassigned
-  std::uint64_t splits = 0;               // units split off a checkpointing worker's copy (§4.1.3)
-  std::uint64_t checkpoint_requests = 0;  // CheckpointRequests sent (victims, a stop)
+  std::uint64_t splits = 0;               // units split for a waiting worker (§4.1.3): at the
+                                          // owner's checkpoint, or by the owner (handovers)
+  std::uint64_t handovers = 0;            // of those, the ones the owner made (GIVE)
+  std::uint64_t give_requests = 0;        // GiveRequests sent to victims
+  std::uint64_t checkpoint_requests = 0;  // CheckpointRequests sent (a stop)
   std::uint64_t improvements = 0;         // times the global best became better
   // The size of the work known to be explored: at every intersection (§4.1.2), the copy's
   // size before minus its size after. explored + remaining is constant (n! for a full run).

@@ -30,10 +30,17 @@ bool contains(const WorkUnit& outer, const WorkUnit& inner) {
   return true;
 }
 
+// Whether a unit of few intervals meets a large one: a binary search per interval.
+bool meets(const WorkUnit& small, const WorkUnit& large) {
+  return !intersect_by_search(small, large).empty();
+}
+
 }  // namespace
 
 WorkPool::WorkPool(int workers, std::vector<WorkUnit> unassigned, CoordinatorSettings settings)
-    : copies_(static_cast<std::size_t>(workers)), settings_(std::move(settings)) {
+    : copies_(static_cast<std::size_t>(workers)),
+      handed_(static_cast<std::size_t>(workers)),
+      settings_(std::move(settings)) {
   if (settings_.min_split_size < 1) settings_.min_split_size = 1;
   for (WorkUnit& unit : unassigned) {
     next_id_ = std::max(next_id_, unit.id() + 1);
@@ -50,14 +57,16 @@ WorkPool::WorkPool(int workers, std::vector<WorkUnit> unassigned, CoordinatorSet
 // full intersection, so that the copies stay disjoint whatever a worker sends.
 Synchronized WorkPool::synchronize(int worker, WorkUnit reported) {
   WorkUnit& copy = copies_[worker];
-  Synchronized result{copy.size(), false};
+  Synchronized result{copy_size(worker), false};
   const mpz_class reported_size = reported.size();
   const bool same_id = reported.id() == copy.id();
-  if (same_id && contains(copy, reported)) {
+  if (same_id && contains(copy, reported) && !meets(handed_[worker], reported)) {
     copy = std::move(reported);
   } else {
+    settle(worker);
     copy = intersect(copy, reported);
   }
+  handed_[worker] = WorkUnit();
   result.explored -= copy.size();
   result.as_reported = copy.size() == reported_size && (same_id || copy.empty());
   return result;
@@ -82,7 +91,7 @@ bool WorkPool::assign_unassigned(int worker, int max_intervals) {
 }
 
 bool WorkPool::splittable(int worker) const {
-  return copies_[worker].size() >= settings_.min_split_size;
+  return copy_size(worker) >= settings_.min_split_size;
 }
 
 // §4.1.3: the thief gets the right halves of the first min(K_max, K_v) intervals of the
@@ -92,7 +101,45 @@ void WorkPool::split(int owner, int thief, int max_intervals) {
     throw std::logic_error("work pool: cannot split worker " + std::to_string(owner) +
                            "'s copy for worker " + std::to_string(thief));
   }
-  copies_[thief] = copies_[owner].split(max_intervals, next_id_++);
+  const int cap = std::min(max_intervals, std::max(1, settings_.max_handover_intervals));
+  settle(owner);
+  copies_[thief] = copies_[owner].split(cap, next_id_++);
+}
+
+// The part inside the copy and not handed over already (a worker that keeps to the protocol
+// hands over only what it has, so all of `given`) joins handed_: binary searches and small
+// merges, O(H log K); the copy's own intervals are not touched (see the header).
+mpz_class WorkPool::hand_over(int worker, const WorkUnit& given) {
+  WorkUnit moved = intersect_by_search(given, copies_[worker]);
+  moved.take(handed_[worker], 0);
+  if (moved.empty()) return 0;
+  std::vector<Interval> all = handed_[worker].intervals();
+  all.insert(all.end(), moved.intervals().begin(), moved.intervals().end());
+  handed_[worker] = WorkUnit(0, std::move(all));
+  moved.set_id(next_id_++);
+  mpz_class size = moved.size();
+  unassigned_.push_back(std::move(moved));
+  return size;
+}
+
+void WorkPool::settle(int worker) const {
+  if (handed_[worker].empty()) return;
+  copies_[worker].take(handed_[worker], 0);
+  handed_[worker] = WorkUnit();
+}
+
+const WorkUnit& WorkPool::copy(int worker) const {
+  settle(worker);
+  return copies_[worker];
+}
+
+const std::vector<WorkUnit>& WorkPool::copies() const {
+  for (std::size_t w = 0; w < copies_.size(); ++w) settle(static_cast<int>(w));
+  return copies_;
+}
+
+mpz_class WorkPool::copy_size(int worker) const {
+  return copies_[worker].size() - handed_[worker].size();
 }
 
 // Keeps the first `max_intervals` intervals of a copy and returns the others to
@@ -100,6 +147,7 @@ void WorkPool::split(int owner, int thief, int max_intervals) {
 // each reported interval meets at most one interval of the copy, so this only acts on a
 // worker out of step.
 bool WorkPool::trim(int worker, int max_intervals) {
+  settle(worker);
   WorkUnit& copy = copies_[worker];
   if (copy.interval_count() <= static_cast<std::size_t>(max_intervals)) return false;
   auto [kept, rest] = cut_after(copy, static_cast<std::size_t>(max_intervals), copy.id());
@@ -111,6 +159,7 @@ bool WorkPool::trim(int worker, int max_intervals) {
 
 // The worker left: its copy goes back to W_unassigned, for the others or for a restart.
 void WorkPool::release(int worker) {
+  settle(worker);
   WorkUnit& copy = copies_[worker];
   if (!copy.empty()) unassigned_.push_back(std::move(copy));
   copy = WorkUnit();
@@ -118,14 +167,16 @@ void WorkPool::release(int worker) {
 
 bool WorkPool::empty() const {
   if (!unassigned_.empty()) return false;
-  return std::all_of(copies_.begin(), copies_.end(),
-                     [](const WorkUnit& copy) { return copy.empty(); });
+  for (std::size_t w = 0; w < copies_.size(); ++w) {
+    if (sgn(copy_size(static_cast<int>(w))) != 0) return false;
+  }
+  return true;
 }
 
 mpz_class WorkPool::remaining() const {
   mpz_class total = 0;
   for (const WorkUnit& unit : unassigned_) total += unit.size();
-  for (const WorkUnit& copy : copies_) total += copy.size();
+  for (std::size_t w = 0; w < copies_.size(); ++w) total += copy_size(static_cast<int>(w));
   return total;
 }
 

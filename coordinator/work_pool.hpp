@@ -5,10 +5,16 @@
 // explores. Every unexplored permutation lies in exactly one of them, so the copies and the
 // unassigned units are pairwise disjoint, and what leaves them has been explored.
 //
-// A copy changes only while its owner's checkpoint is handled (the owner is then paused and
-// its report is its exact state, see coordinator.hpp): it is synchronized with the report,
-// and then possibly trimmed, refilled or split. So between two checkpoints a copy is exactly
-// what its owner had at the last one, and contains what the owner has left.
+// A copy changes while its owner's checkpoint is handled (the owner is then paused and its
+// report is its exact state, see coordinator.hpp): it is synchronized with the report, and
+// then possibly trimmed, refilled or split. Between two checkpoints it only loses what its
+// owner hands over (GIVE), which the owner took from what it had left. So a copy always
+// contains what its owner has left.
+//
+// A handover costs O(H log K), not O(K): the parts handed over are kept beside the copy as
+// last set (`handed`), and the copy proper is that less them. The owner's next checkpoint
+// replaces both without working the difference out; only a reader of the intervals
+// themselves (copy(), copies(): the global checkpoint, a split, tests) settles it first.
 #include <gmpxx.h>
 
 #include <vector>
@@ -37,17 +43,25 @@ class WorkPool {
   bool assign_unassigned(int worker, int max_intervals);
   // Whether the worker's copy is large enough to be split (min_split_size).
   bool splittable(int worker) const;
-  // §4.1.3: the empty copy of `thief` gets the right halves of the first
-  // min(max_intervals, K) intervals of the copy of `owner`, under a new id. Only for a
+  // §4.1.3: the empty copy of `thief` gets the right halves of the
+  // min(max_intervals, H, K) largest intervals of the copy of `owner` (WorkUnit::split),
+  // under a new id. Only for a
   // splittable owner whose checkpoint is being handled.
   void split(int owner, int thief, int max_intervals);
+  // A handover (GIVE): the part of `given` that lies in the worker's copy leaves it for
+  // W_unassigned under a new id (the worker explores it no more; a part outside the copy is
+  // not the worker's to give and is ignored). Returns the size moved.
+  mpz_class hand_over(int worker, const WorkUnit& given);
   // Keeps at most `max_intervals` intervals in a copy, the rest goes to W_unassigned.
   bool trim(int worker, int max_intervals);
   // The worker left: its copy goes to W_unassigned.
   void release(int worker);
 
-  const WorkUnit& copy(int worker) const { return copies_[worker]; }
-  const std::vector<WorkUnit>& copies() const { return copies_; }
+  const CoordinatorSettings& settings() const { return settings_; }
+  const WorkUnit& copy(int worker) const;
+  const std::vector<WorkUnit>& copies() const;
+  // ||W_i^c||, without settling the copy.
+  mpz_class copy_size(int worker) const;
   const std::vector<WorkUnit>& unassigned() const { return unassigned_; }
   // W and W_unassigned are both empty: the search is over (Algorithm 1, Line 11).
   bool empty() const;
@@ -55,7 +69,12 @@ class WorkPool {
   mpz_class remaining() const;
 
  private:
-  std::vector<WorkUnit> copies_;
+  // Works out copies_[worker] less handed_[worker] (O(K)) and clears handed_[worker]. The
+  // copy proper does not change, so the readers above stay const.
+  void settle(int worker) const;
+
+  mutable std::vector<WorkUnit> copies_;  // as last set; the copy less handed_
+  mutable std::vector<WorkUnit> handed_;  // handed over since, inside copies_
   std::vector<WorkUnit> unassigned_;
   std::int64_t next_id_ = 1;
   CoordinatorSettings settings_;

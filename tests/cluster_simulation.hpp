@@ -2,8 +2,9 @@
 // A cluster without MPI: the Coordinator and simulated workers that keep to the protocol of
 // worker/worker_process.cpp: one message in flight at a time, each answered once; no
 // exploration while a WORK checkpoint is in flight (the report is the worker's exact state),
-// exploration on while a BEST is in flight; a CheckpointRequest is answered by a checkpoint
-// at a random later step; a worker waiting for work just waits. Messages travel
+// exploration on while a BEST or a Handover is in flight; a CheckpointRequest is answered by
+// a checkpoint at a random later step, a GiveRequest by a Handover (or, when it found a
+// checkpoint in flight, not at all); a worker waiting for work just waits. Messages travel
 // asynchronously through the wire format: the coordinator handles them and the workers read
 // their replies at random later steps, in order per worker (as MPI guarantees), so requests
 // and checkpoints cross. What a worker explores with is a SimulatedExplorer: a fake that cuts
@@ -134,7 +135,8 @@ class ClusterSimulation {
         total_(factorial(options.jobs)),
         rng_(options.seed),
         coordinator_(options.jobs, options.workers,
-                     CoordinatorState{initial_units(options), options.initial_best, {}}),
+                     CoordinatorState{initial_units(options), options.initial_best, {}},
+                     options.settings),
         workers_(explorers.size()) {
     for (std::size_t w = 0; w < workers_.size(); ++w) {
       workers_[w].explorer = std::move(explorers[w]);
@@ -171,6 +173,7 @@ class ClusterSimulation {
   }
 
   const Coordinator& coordinator() const { return coordinator_; }
+  int handovers() const { return handovers_; }
   const mpz_class& explored_size() const { return explored_total_; }
   std::uint64_t decomposed() const { return decomposed_total_; }
   int events() const { return events_; }
@@ -188,7 +191,7 @@ class ClusterSimulation {
     EventKind kind;
     int worker;
   };
-  enum class InFlight { kNothing, kWork, kBest };
+  enum class InFlight { kNothing, kWork, kBest, kGive };
 
   struct Worker {
     std::unique_ptr<SimulatedExplorer> explorer;
@@ -199,6 +202,8 @@ class ClusterSimulation {
     std::deque<ToWorker> inbox;             // sent by the coordinator, not yet read
     bool asked = false;                     // a CheckpointRequest was read
     int ask_delay = 0;                      // steps before it answers the request
+    std::optional<int> give;                // K_max of a GiveRequest read, to answer
+    int give_delay = 0;                     // steps before it hands over
     bool end_sent = false;                  // an END is in its inbox or was read
     bool ended = false;                     // it read END and sent its farewell
     std::uint64_t unreported = 0;           // decomposed since its last message with counts
@@ -218,9 +223,11 @@ class ClusterSimulation {
       const Worker& worker = workers_[w];
       if (worker.outbox) events.push_back({EventKind::kCoordinatorHandles, w});
       if (!worker.inbox.empty()) events.push_back({EventKind::kWorkerReads, w});
+      const bool explores_while_waiting =
+          worker.waiting == InFlight::kBest || worker.waiting == InFlight::kGive;
       const bool can_act =
           !worker.ended && (worker.waiting == InFlight::kNothing ||
-                            (worker.waiting == InFlight::kBest && !worker.unit.empty()));
+                            (explores_while_waiting && !worker.unit.empty()));
       if (can_act) events.push_back({EventKind::kWorkerActs, w});
     }
     return events;
@@ -242,13 +249,19 @@ class ClusterSimulation {
       Worker& to = workers_[o.worker];
       // Nothing may follow an END: the worker stops reading after it.
       ASSERT_FALSE(to.end_sent) << "a message to worker " << o.worker << " after its END";
-      if (!std::holds_alternative<CheckpointRequest>(o.message)) {
+      if (!is_request(o.message)) {
         // A reply: the worker waits for exactly one, and has none unread.
         ASSERT_NE(to.waiting, InFlight::kNothing) << "an unasked-for reply to " << o.worker;
         ASSERT_FALSE(to.outbox) << "a reply to " << o.worker << " before its message";
         for (const ToWorker& m : to.inbox) {
-          ASSERT_TRUE(std::holds_alternative<CheckpointRequest>(m)) << "two replies";
+          ASSERT_TRUE(is_request(m)) << "two replies";
         }
+      } else if (std::holds_alternative<GiveRequest>(o.message)) {
+        // One GiveRequest at a time, and only to a worker with a unit to split.
+        ASSERT_FALSE(to.give) << "a second GiveRequest to " << o.worker;
+        ASSERT_FALSE(std::any_of(to.inbox.begin(), to.inbox.end(), [](const ToWorker& m) {
+          return std::holds_alternative<GiveRequest>(m);
+        })) << "a second GiveRequest to " << o.worker;
       }
       if (std::holds_alternative<StopOrder>(o.message)) to.end_sent = true;
       const Encoded wire = encode_for_worker(o.message);
@@ -265,10 +278,18 @@ class ClusterSimulation {
       worker.ask_delay = std::uniform_int_distribution<int>(0, 4)(rng_);
       return;
     }
+    if (const auto* give = std::get_if<GiveRequest>(&message)) {
+      // Void while its checkpoint is on its way: the coordinator answers it at that one.
+      if (worker.waiting != InFlight::kWork && !worker.ended) {
+        worker.give = give->max_intervals;
+        worker.give_delay = std::uniform_int_distribution<int>(0, 4)(rng_);
+      }
+      return;
+    }
     const InFlight was = worker.waiting;
     worker.waiting = InFlight::kNothing;
     if (const auto* work = std::get_if<WorkAssignment>(&message)) {
-      ASSERT_EQ(was, InFlight::kWork) << "WORK in reply to a BEST";
+      ASSERT_EQ(was, InFlight::kWork) << "WORK in reply to a BEST or GIVE";
       ASSERT_LE(work->intervals.size(),
                 static_cast<std::size_t>(worker.explorer->max_intervals()));
       worker.explorer->absorb(work->best);
@@ -290,7 +311,7 @@ class ClusterSimulation {
   // checkpoints after a while; else it may checkpoint on its timer, or explore.
   void worker_acts(int w) {
     Worker& worker = workers_[w];
-    if (worker.waiting == InFlight::kBest) {
+    if (worker.waiting == InFlight::kBest || worker.waiting == InFlight::kGive) {
       explore(w);
       return;
     }
@@ -299,6 +320,8 @@ class ClusterSimulation {
       worker.waiting = InFlight::kBest;
     } else if (worker.unit.empty()) {
       send_report(worker);
+    } else if (worker.give && worker.give_delay-- <= 0) {
+      hand_over(worker);
     } else if (worker.asked && worker.ask_delay-- <= 0) {
       send_report(worker);
     } else if (chance(0.05)) {
@@ -318,7 +341,31 @@ class ClusterSimulation {
                                worker.unit.intervals()};
     worker.unreported = 0;
     worker.asked = false;
+    worker.give.reset();  // a checkpoint answers a GiveRequest
     worker.waiting = InFlight::kWork;
+  }
+
+  // A handover: its unit split as the coordinator would split it; it goes on with the rest.
+  void hand_over(Worker& worker) {
+    WorkUnit kept = worker.unit;
+    const WorkUnit given = kept.split(*worker.give, worker.unit_id);
+    worker.give.reset();
+    worker.explorer->set_work(kept.intervals());
+    ASSERT_EQ(worker.explorer->remaining(), kept.intervals());
+    worker.outbox = Handover{worker.unit_id,
+                             worker.unreported,
+                             0,
+                             worker.explorer->best().makespan,
+                             kept.size(),
+                             given.intervals()};
+    worker.unit = std::move(kept);
+    worker.unreported = 0;
+    worker.waiting = InFlight::kGive;
+    ++handovers_;
+  }
+
+  static bool is_request(const ToWorker& m) {
+    return std::holds_alternative<CheckpointRequest>(m) || std::holds_alternative<GiveRequest>(m);
   }
 
   // The explorer explores; what left its remaining work was explored, and must not have
@@ -357,7 +404,14 @@ class ClusterSimulation {
     if (!message) return 0;
     if (const auto* r = std::get_if<WorkReport>(&*message)) return r->decomposed;
     if (const auto* f = std::get_if<Farewell>(&*message)) return f->decomposed;
+    if (const auto* h = std::get_if<Handover>(&*message)) return h->decomposed;
     return 0;
+  }
+
+  // The size a Handover on its way carries: out of the worker's unit, still in its copy.
+  static mpz_class handed_over_in(const std::optional<ToCoordinator>& message) {
+    const auto* h = message ? std::get_if<Handover>(&*message) : nullptr;
+    return h != nullptr ? total_length(h->intervals) : mpz_class(0);
   }
 
   // What the worker will hold once it has read its inbox: a WORK in it replaces its unit.
@@ -389,15 +443,14 @@ class ClusterSimulation {
       WorkUnit scratch;
       const WorkUnit& unit = effective_unit(worker, scratch);
       ASSERT_EQ(intersect(copy, unit).size(), unit.size()) << "worker " << w;
-      ASSERT_LE(copy.interval_count(), static_cast<std::size_t>(worker.explorer->max_intervals()));
-      accounted += copy.size() - unit.size();
+      ASSERT_LE(unit.interval_count(), static_cast<std::size_t>(worker.explorer->max_intervals()));
+      accounted += copy.size() - unit.size() - handed_over_in(worker.outbox);
       // A hungry worker waits for its reply to a WORK with nothing to explore, and a
       // worker whose WORK was handled without a reply is hungry (no message is dropped).
       const bool unanswered =
           worker.waiting == InFlight::kWork && !worker.outbox &&
-          std::none_of(worker.inbox.begin(), worker.inbox.end(), [](const ToWorker& m) {
-            return !std::holds_alternative<CheckpointRequest>(m);
-          });
+          std::none_of(worker.inbox.begin(), worker.inbox.end(),
+                       [](const ToWorker& m) { return !is_request(m); });
       ASSERT_EQ(c.hungry(static_cast<int>(w)), unanswered) << "worker " << w;
       if (unanswered) {
         ASSERT_TRUE(unit.empty());
@@ -418,6 +471,7 @@ class ClusterSimulation {
   mpz_class explored_total_ = 0;
   std::uint64_t decomposed_total_ = 0;  // what the explorers counted
   int events_ = 0;
+  int handovers_ = 0;
 };
 
 }  // namespace permbb::cluster::testing

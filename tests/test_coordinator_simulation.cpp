@@ -92,11 +92,12 @@ class IntervalCutter : public testing::SimulatedExplorer {
   Time claimed_ = kInfiniteTime;
 };
 
-void simulate(const SimulationOptions& options) {
+// Runs one simulation and checks it; returns the handovers its workers made.
+int simulate(const SimulationOptions& options) {
   SCOPED_TRACE(::testing::Message()
                << options.jobs << " jobs, " << options.workers << " workers, seed " << options.seed
                << ", stop after " << options.stop_after);
-  if (::testing::Test::HasFailure()) return;  // one failing simulation is enough to read
+  if (::testing::Test::HasFailure()) return 0;  // one failing simulation is enough to read
   std::mt19937 rng(options.seed + 7919u);
   std::vector<std::unique_ptr<testing::SimulatedExplorer>> explorers;
   std::vector<const IntervalCutter*> cutters;
@@ -108,8 +109,9 @@ void simulate(const SimulationOptions& options) {
   }
   ClusterSimulation sim(options, std::move(explorers));
   const bool ended = sim.run(5000000);
-  if (::testing::Test::HasFailure()) return;
-  ASSERT_TRUE(ended) << "deadlock or no end after " << sim.events() << " events";
+  if (::testing::Test::HasFailure()) return 0;
+  EXPECT_TRUE(ended) << "deadlock or no end after " << sim.events() << " events";
+  if (!ended) return 0;
   const Coordinator& c = sim.coordinator();
   const mpz_class total = factorial(options.jobs);
   EXPECT_TRUE(c.finished());
@@ -129,7 +131,7 @@ void simulate(const SimulationOptions& options) {
     EXPECT_EQ(c.best().makespan, claimed);
     if (options.workers > 1 && options.stop_after < 0) {
       EXPECT_GT(c.stats().splits, 0u);
-      EXPECT_GT(c.stats().checkpoint_requests, 0u);
+      EXPECT_GT(c.stats().give_requests, 0u);
     }
   } else {
     EXPECT_EQ(sim.explored_size() + c.remaining_size(), total);
@@ -139,14 +141,27 @@ void simulate(const SimulationOptions& options) {
   }
   // What the workers explored (plus, after a stop, what they handed back) tiles [0, n!).
   EXPECT_TRUE(testing::tiles(covered, total));
+  EXPECT_EQ(c.stats().handovers, static_cast<std::uint64_t>(sim.handovers()));
+  return sim.handovers();
 }
 
 TEST(CoordinatorSimulation, EveryPermutationIsExploredExactlyOnce) {
   const auto seeds = static_cast<unsigned>(permbb::testing::scaled_trials(20));
+  int handovers = 0;
   for (unsigned seed = 1; seed <= seeds; ++seed) {
-    for (int workers : {1, 2, 5, 16}) simulate({7, workers, seed, {}, -1});
+    for (int workers : {1, 2, 5, 16}) handovers += simulate({7, workers, seed, {}, -1});
   }
-  simulate({9, 8, 99, {}, -1});
+  handovers += simulate({9, 8, 99, {}, -1});
+  EXPECT_GT(handovers, 0);  // the owners' splits were exercised, not only checkpoint splits
+}
+
+// H = 1: every split and handover halves one interval, the largest, of units of up to six.
+TEST(CoordinatorSimulation, HandoversOfOneIntervalAtATime) {
+  CoordinatorSettings settings;
+  settings.max_handover_intervals = 1;
+  int handovers = 0;
+  for (unsigned seed = 51; seed <= 60; ++seed) handovers += simulate({7, 5, seed, settings, -1});
+  EXPECT_GT(handovers, 0);
 }
 
 TEST(CoordinatorSimulation, SplitsDownToSingleIntervals) {

@@ -84,5 +84,35 @@ TEST(Mailbox, WithoutATimeoutAReplyMayTakeAnyTime) {
   communicator.join();
 }
 
+// A GiveRequest is void while a checkpoint is posted or in flight (the coordinator answers it
+// at that checkpoint, protocol.hpp), kept while another message is, and taken once; posting a
+// checkpoint answers a pending one.
+TEST(Mailbox, AGiveRequestIsVoidWhileACheckpointIsOnItsWay) {
+  Mailbox mailbox;
+  mailbox.request_give(8);
+  EXPECT_EQ(mailbox.take_give_request(), 8);
+  EXPECT_EQ(mailbox.take_give_request(), std::nullopt);
+
+  mailbox.post(a_report());
+  mailbox.request_give(4);  // posted, not yet sent
+  EXPECT_EQ(mailbox.take_give_request(), std::nullopt);
+  ASSERT_TRUE(mailbox.wait_outgoing(1ms));
+  mailbox.request_give(4);  // in flight
+  EXPECT_EQ(mailbox.take_give_request(), std::nullopt);
+  mailbox.deliver(BestMessage{});
+  EXPECT_TRUE(std::holds_alternative<BestMessage>(mailbox.wait_reply()));
+
+  mailbox.post(BestMessage{});
+  ASSERT_TRUE(mailbox.wait_outgoing(1ms));
+  mailbox.request_give(2);  // a BEST in flight: the request stands
+  mailbox.deliver(BestMessage{});
+  EXPECT_TRUE(std::holds_alternative<BestMessage>(mailbox.wait_reply()));
+  EXPECT_EQ(mailbox.take_give_request(), 2);
+
+  mailbox.request_give(3);
+  mailbox.post(a_report());  // the checkpoint answers it
+  EXPECT_EQ(mailbox.take_give_request(), std::nullopt);
+}
+
 }  // namespace
 }  // namespace permbb::cluster

@@ -77,6 +77,35 @@ TEST(Protocol, TagsAreDistinctMpiTags) {
   EXPECT_EQ(to_string(Tag::kEnd), "END");
   EXPECT_EQ(static_cast<int>(Tag::kCheckpointRequest), 4);
   EXPECT_EQ(to_string(Tag::kCheckpointRequest), "CKPT");
+  EXPECT_EQ(static_cast<int>(Tag::kGive), 5);
+  EXPECT_EQ(to_string(Tag::kGive), "GIVE");
+}
+
+// GIVE both ways: the request's K_max, and a handover whose kept size exceeds 64 bits.
+TEST(Protocol, GiveRequestAndHandoverRoundTrip) {
+  const GiveRequest request{256};
+  EXPECT_EQ(decode_give_request(encode(request)), request);
+  EXPECT_EQ(encode(request).size(), 5u);  // the kind byte and an int32
+  EXPECT_THROW(encode(GiveRequest{0}), std::invalid_argument);
+  mpz_class kept;
+  mpz_ui_pow_ui(kept.get_mpz_t(), 10, 30);
+  const Handover handover{7, 1ULL << 40, 3, 6115, kept, {iv(100, 200), iv(300, 301)}};
+  EXPECT_EQ(decode_handover(encode(handover)), handover);
+  const Handover nothing_kept{7, 0, 0, kInfiniteTime, 0, {iv(0, 5)}};
+  EXPECT_EQ(decode_handover(encode(nothing_kept)), nothing_kept);
+  EXPECT_THROW(encode(Handover{7, 0, 0, 0, -1, {}}), std::invalid_argument);
+  expect_prefixes_throw(encode(handover), decode_handover);
+  expect_prefixes_throw(encode(request), decode_give_request);
+
+  const Encoded give = encode_for_worker(request);
+  EXPECT_EQ(give.tag, Tag::kGive);
+  EXPECT_EQ(std::get<GiveRequest>(decode_from_coordinator(5, give.bytes)), request);
+  const Encoded over = encode_for_coordinator(handover);
+  EXPECT_EQ(over.tag, Tag::kGive);
+  EXPECT_EQ(std::get<Handover>(decode_from_worker(5, over.bytes)), handover);
+  // A request's payload is not a handover, nor the other way round.
+  EXPECT_THROW(decode_from_worker(5, give.bytes), std::runtime_error);
+  EXPECT_THROW(decode_from_coordinator(5, over.bytes), std::runtime_error);
 }
 
 TEST(Protocol, WorkReportRoundTrip) {

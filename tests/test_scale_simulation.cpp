@@ -102,5 +102,49 @@ TEST(ScaleSimulation, ASlowCoordinatorSaturates) {
   EXPECT_LT(r.efficiency, simulate(model, fixed_service(16)).efficiency);
 }
 
+// Workers whose checkpoints hold 16,384 intervals at 1 µs each (16 ms a message for rank 0)
+// and that report only when out of work or asked: rank 0's load is the splits. The flat
+// design splits at the victim's checkpoint and moves every interval; a handover moves at most
+// H = 256 and costs rank 0 no checkpoint. Both count every node exactly.
+TEST(ScaleSimulation, HandoversSpareRankZeroTheVictimsCheckpoints) {
+  const WorkModel model = small_model(64'000'000, 2.0);
+  SimulationSettings settings = fixed_service(32);
+  settings.worker.checkpoint_seconds = 1000;  // no periodic checkpoints in a 2 s search
+  settings.service.intervals_per_piece = 1024;
+  settings.service.handover = 1e-4;
+  SimulationSettings flat = settings;
+  flat.design = DesignSettings::flat();
+  flat.design.global_checkpoint_seconds = settings.design.global_checkpoint_seconds;
+  const SimulationResult with_handovers = simulate(model, settings);
+  const SimulationResult without = simulate(model, flat);
+  EXPECT_EQ(with_handovers.nodes, model.total_nodes());
+  EXPECT_EQ(without.nodes, model.total_nodes());
+  EXPECT_TRUE(with_handovers.coverage_holds);
+  EXPECT_TRUE(without.coverage_holds);
+  EXPECT_GT(with_handovers.handovers, 0u);
+  EXPECT_EQ(without.handovers, 0u);
+  EXPECT_GT(without.splits, 0u);
+  EXPECT_LT(2 * with_handovers.coordinator_busy, without.coordinator_busy);
+  EXPECT_GT(with_handovers.efficiency, without.efficiency);
+}
+
+// The workers' periodic checkpoints are stretched with their count (report_cadence.hpp), to
+// half the rank timeout at most; the flat design keeps the workers' own period.
+TEST(ScaleSimulation, ReportPeriodsStretchWithTheWorkerCount) {
+  const WorkModel model = small_model(2'000'000, 1.0);
+  SimulationSettings few = fixed_service(2);
+  few.service.intervals_per_piece = 1024;  // K = 16 x 1024 = 16,384
+  EXPECT_DOUBLE_EQ(simulate(model, few).checkpoint_period_seconds, 1.0);
+  SimulationSettings many = few;
+  many.workers = 2000;
+  many.design.rank_timeout_seconds = 1000;
+  // 2000 x 16384 x 0.25 µs / 0.2 = 40.96 s
+  EXPECT_NEAR(simulate(model, many).checkpoint_period_seconds, 40.96, 1e-9);
+  many.design.rank_timeout_seconds = 40;
+  EXPECT_DOUBLE_EQ(simulate(model, many).checkpoint_period_seconds, 20.0);
+  many.design = DesignSettings::flat();
+  EXPECT_DOUBLE_EQ(simulate(model, many).checkpoint_period_seconds, 1.0);
+}
+
 }  // namespace
 }  // namespace permbb::scale

@@ -198,24 +198,28 @@ TEST(WorkUnit, IntersectMatchesBruteForce) {
   }
 }
 
-// §4.1.3 worked by hand: mid = floor((a + b) / 2).
-//   {[0, 9[, [9, 15[, [16, 24[}, K_new = 2: mids 4 and 12.
-//   new unit {[4, 9[, [12, 15[}, victim {[0, 4[, [9, 12[, [16, 24[}.
+// §4.1.3 worked by hand: mid = floor((a + b) / 2), on the K_new largest intervals.
+//   {[0, 9[, [9, 15[, [16, 24[}, K_new = 2: the lengths 9 and 8, mids 4 and 20.
+//   new unit {[4, 9[, [20, 24[}, victim {[0, 4[, [9, 15[, [16, 20[}.
 TEST(WorkUnit, SplitHandWorked) {
   WorkUnit victim(1, {iv(0, 9), iv(9, 15), iv(16, 24)});
   const WorkUnit stolen = victim.split(2, 9);
-  EXPECT_EQ(stolen, WorkUnit(9, {iv(4, 9), iv(12, 15)}));
-  EXPECT_EQ(victim, WorkUnit(1, {iv(0, 4), iv(9, 12), iv(16, 24)}));
-  EXPECT_EQ(stolen.size(), 5 + 3);
-  EXPECT_EQ(victim.size(), 4 + 3 + 8);
+  EXPECT_EQ(stolen, WorkUnit(9, {iv(4, 9), iv(20, 24)}));
+  EXPECT_EQ(victim, WorkUnit(1, {iv(0, 4), iv(9, 15), iv(16, 20)}));
+  EXPECT_EQ(stolen.size(), 5 + 4);
+  EXPECT_EQ(victim.size(), 4 + 6 + 4);
+  // Of equal lengths, the first: {[0, 4[, [10, 14[, [20, 24[}, K_new = 2.
+  WorkUnit tie(1, {iv(0, 4), iv(10, 14), iv(20, 24)});
+  EXPECT_EQ(tie.split(2, 3), WorkUnit(3, {iv(2, 4), iv(12, 14)}));
+  EXPECT_EQ(tie, WorkUnit(1, {iv(0, 2), iv(10, 12), iv(20, 24)}));
 }
 
 // A length-1 interval [a, a+1[ has mid = a: its left half is empty, so it moves whole.
 TEST(WorkUnit, SplitMovesLengthOneIntervalsWhole) {
   WorkUnit victim(1, {iv(3, 4), iv(10, 20)});
-  WorkUnit stolen = victim.split(1, 2);
-  EXPECT_EQ(stolen, WorkUnit(2, {iv(3, 4)}));
-  EXPECT_EQ(victim, WorkUnit(1, {iv(10, 20)}));
+  WorkUnit stolen = victim.split(2, 2);
+  EXPECT_EQ(stolen, WorkUnit(2, {iv(3, 4), iv(15, 20)}));
+  EXPECT_EQ(victim, WorkUnit(1, {iv(10, 15)}));
 
   WorkUnit victim2(1, {iv(3, 4), iv(10, 20), iv(30, 31)});
   stolen = victim2.split(5, 2);  // K_new = min(5, 3) = 3
@@ -260,17 +264,67 @@ TEST(WorkUnit, SplitInvariantsOnRandomUnits) {
     EXPECT_TRUE((left & right).none()) << original.to_string();
     EXPECT_EQ(left | right, members_of(original)) << original.to_string();
     EXPECT_EQ(mpz_class(victim.size() + stolen.size()), original.size());
-    // The unsplit tail of the victim is untouched, and each stolen interval is the right
-    // half [floor((a+b)/2), b[ of the matching original interval.
-    for (int j = 0; j < expected_count; ++j) {
+    // The K_new longest intervals (ties: the first) lost their right halves
+    // [floor((a+b)/2), b[ to the stolen unit; the others are untouched.
+    std::vector<int> order(k);
+    for (int j = 0; j < k; ++j) order[j] = j;
+    const auto length = [&](int j) { return original.intervals()[j].length().get_si(); };
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return length(a) > length(b); });
+    std::vector<bool> halved(k, false);
+    for (int j = 0; j < expected_count; ++j) halved[order[j]] = true;
+    std::vector<Interval> expected_stolen;
+    for (int j = 0; j < k; ++j) {
       const Interval& x = original.intervals()[j];
-      const long mid = (x.begin.get_si() + x.end.get_si()) / 2;
-      EXPECT_EQ(stolen.intervals()[j], iv(mid, x.end.get_si()));
+      if (halved[j]) {
+        expected_stolen.push_back(iv((x.begin.get_si() + x.end.get_si()) / 2, x.end.get_si()));
+      }
     }
+    EXPECT_EQ(stolen.intervals(), expected_stolen) << original.to_string();
     const auto& kept = victim.intervals();
-    for (int j = expected_count; j < k; ++j) {
+    for (int j = 0; j < k; ++j) {
+      if (halved[j]) continue;
       EXPECT_NE(std::find(kept.begin(), kept.end(), original.intervals()[j]), kept.end());
     }
+  }
+}
+
+// take() worked by hand: the part cuts the unit's intervals in the middle, at an edge, across
+// two, twice within one, and holds points outside it; both keep exact sizes.
+TEST(WorkUnit, TakeHandWorked) {
+  WorkUnit a(4, {iv(0, 10), iv(20, 30), iv(30, 40), iv(50, 60)});
+  const WorkUnit part(9, {iv(3, 5), iv(8, 22), iv(35, 45), iv(52, 53), iv(55, 58), iv(70, 80)});
+  const WorkUnit taken = a.take(part, 11);
+  EXPECT_EQ(taken, WorkUnit(11, {iv(3, 5), iv(8, 10), iv(20, 22), iv(35, 40), iv(52, 53),
+                                 iv(55, 58)}));
+  EXPECT_EQ(a, WorkUnit(4, {iv(0, 3), iv(5, 8), iv(22, 30), iv(30, 35), iv(50, 52), iv(53, 55),
+                            iv(58, 60)}));
+  EXPECT_EQ(taken.size(), 2 + 2 + 2 + 5 + 1 + 3);
+  EXPECT_EQ(a.size(), 3 + 3 + 8 + 5 + 2 + 2 + 2);
+  WorkUnit b(4, {iv(0, 10)});
+  EXPECT_TRUE(b.take(WorkUnit(), 5).empty());
+  EXPECT_TRUE(b.take(WorkUnit(1, {iv(10, 20)}), 5).empty());
+  EXPECT_EQ(b, WorkUnit(4, {iv(0, 10)}));
+  EXPECT_EQ(b.take(b, 5), WorkUnit(5, {iv(0, 10)}));
+  EXPECT_TRUE(b.empty());
+  EXPECT_EQ(b.size(), 0);
+}
+
+TEST(WorkUnit, TakeMatchesSetOperationsOnRandomUnits) {
+  std::mt19937 rng(8117);
+  for (int trial = 0; trial < 2000; ++trial) {
+    WorkUnit a = random_unit(rng, 5);
+    const WorkUnit original = a;
+    const WorkUnit part = random_unit(rng, 6);
+    const WorkUnit taken = a.take(part, 7);
+    expect_well_formed(a);
+    expect_well_formed(taken);
+    EXPECT_EQ(a.id(), 5);
+    EXPECT_EQ(taken.id(), 7);
+    ASSERT_EQ(members_of(taken), members_of(original) & members_of(part))
+        << original.to_string() << " take " << part.to_string();
+    ASSERT_EQ(members_of(a), members_of(original) & ~members_of(part))
+        << original.to_string() << " take " << part.to_string();
   }
 }
 

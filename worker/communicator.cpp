@@ -11,9 +11,18 @@ constexpr int kCoordinator = 0;
 // How often an idle communicator looks for a checkpoint request: it sleeps in between.
 constexpr auto kIdlePoll = std::chrono::milliseconds(2);
 
-// A message from the coordinator: a checkpoint request is noted; anything else is the reply.
-bool is_checkpoint_request(const Received& received) {
-  return received.tag == static_cast<int>(Tag::kCheckpointRequest);
+// A message from the coordinator: a checkpoint or give request is noted in the mailbox
+// (true); anything else is the reply (false).
+bool noted_request(Mailbox& mailbox, const Received& received) {
+  if (received.tag == static_cast<int>(Tag::kCheckpointRequest)) {
+    mailbox.request_checkpoint();
+    return true;
+  }
+  if (received.tag == static_cast<int>(Tag::kGive)) {
+    mailbox.request_give(decode_give_request(received.bytes).max_intervals);
+    return true;
+  }
+  return false;
 }
 
 void send(const ToCoordinator& message) {
@@ -24,10 +33,7 @@ void send(const ToCoordinator& message) {
 ToWorker wait_reply(Mailbox& mailbox) {
   while (true) {
     const Received received = receive_from(kCoordinator);
-    if (is_checkpoint_request(received)) {
-      mailbox.request_checkpoint();
-      continue;
-    }
+    if (noted_request(mailbox, received)) continue;
     return decode_from_coordinator(received.tag, received.bytes);
   }
 }
@@ -40,11 +46,10 @@ void communicator_main(Mailbox& mailbox) {
       const auto message = mailbox.wait_outgoing(kIdlePoll);
       if (!message) {
         while (const auto received = poll(kCoordinator)) {
-          if (!is_checkpoint_request(*received)) {
+          if (!noted_request(mailbox, *received)) {
             throw std::runtime_error("unexpected message (tag " + std::to_string(received->tag) +
                                      ") from the coordinator while no request was pending");
           }
-          mailbox.request_checkpoint();
         }
         continue;
       }

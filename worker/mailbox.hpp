@@ -8,8 +8,8 @@
 // A reply that does not come within the reply timeout (--rank-timeout) throws ReplyOverdue on
 // the explorer's side, whatever the communicator is doing: a coordinator that stopped
 // answering can leave it blocked inside MPI for good. A healthy coordinator answers at once,
-// or, to a worker waiting for work, at the checkpoint of the victim it asked at once (see
-// coordinator.hpp); a victim that stopped answering is declared lost within the same
+// or, to a worker waiting for work, at the handover (or checkpoint) of the victim it asked at
+// once (see coordinator.hpp); a victim that stopped answering is declared lost within the same
 // timeout, and the waiting worker then gets END.
 #include <chrono>
 #include <condition_variable>
@@ -57,6 +57,7 @@ class Mailbox {
   }
   void post(ToCoordinator message) {
     std::lock_guard<std::mutex> lock(mutex_);
+    if (std::holds_alternative<WorkReport>(message)) give_request_.reset();  // it answers one
     outgoing_ = std::move(message);
     posted_at_ = Clock::now();
     cv_.notify_all();
@@ -89,6 +90,7 @@ class Mailbox {
     ToCoordinator message = std::move(*outgoing_);
     outgoing_.reset();
     in_flight_ = true;
+    report_in_flight_ = std::holds_alternative<WorkReport>(message);
     return message;
   }
 
@@ -103,6 +105,23 @@ class Mailbox {
     const bool requested = checkpoint_requested_;
     checkpoint_requested_ = false;
     return requested;
+  }
+  // The coordinator asked for a handover of at most `max_intervals` intervals. Void while a
+  // checkpoint is posted or in flight: the coordinator sent it before it handled that
+  // checkpoint, which answers it (protocol.hpp).
+  void request_give(int max_intervals) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const bool report_pending =
+        (outgoing_ && std::holds_alternative<WorkReport>(*outgoing_)) ||
+        (in_flight_ && report_in_flight_);
+    if (!report_pending) give_request_ = max_intervals;
+  }
+  // Explorer side: the handover asked for since the last call, if any.
+  std::optional<int> take_give_request() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::optional<int> request = give_request_;
+    give_request_.reset();
+    return request;
   }
   void deliver(ToWorker reply) {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -141,7 +160,9 @@ class Mailbox {
   std::optional<ToCoordinator> outgoing_;
   std::optional<ToWorker> reply_;
   bool in_flight_ = false;
+  bool report_in_flight_ = false;  // the message in flight is a checkpoint (WORK)
   bool checkpoint_requested_ = false;
+  std::optional<int> give_request_;  // K_max of a pending GiveRequest
   std::exception_ptr failure_;
   const std::chrono::duration<double> reply_timeout_;
   std::optional<Clock::time_point> posted_at_;  // a message has waited for its reply since

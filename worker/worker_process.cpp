@@ -4,10 +4,13 @@
 #include <chrono>
 #include <future>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "communicator.hpp"
 #include "mailbox.hpp"
+#include "report_cadence.hpp"
+#include "work_unit.hpp"
 
 namespace permbb::cluster {
 namespace {
@@ -34,6 +37,10 @@ class WorkerLoop {
                                  ? settings.steals_per_checkpoint
                                  : static_cast<std::uint64_t>(std::max(1, explorers / 5));
     sent_best_ = incumbent.value();
+    double floor = report_period_floor(settings.workers, max_intervals_);
+    if (settings.reply_timeout_seconds > 0) floor = std::min(floor, settings.reply_timeout_seconds / 2);
+    checkpoint_period_ = std::max(settings.checkpoint_seconds, floor);
+    steal_checkpoint_period_ = std::max(settings.min_steal_checkpoint_seconds, floor);
   }
 
   WorkerOutcome run() {
@@ -98,11 +105,15 @@ class WorkerLoop {
       checkpoint_in_flight_ = false;
       return;
     }
+    const std::optional<int> give = mailbox_->take_give_request();
+    if (give && has_work_) {
+      mailbox_->post(handover(*give));
+      return;
+    }
     const bool asked = mailbox_->take_checkpoint_request();
-    const bool timed = seconds_since(last_checkpoint_) >= settings_.checkpoint_seconds;
-    const bool stolen =
-        engine_.stats().steals - steals_at_checkpoint_ >= steals_per_checkpoint_ &&
-        seconds_since(last_checkpoint_) >= settings_.min_steal_checkpoint_seconds;
+    const bool timed = seconds_since(last_checkpoint_) >= checkpoint_period_;
+    const bool stolen = engine_.stats().steals - steals_at_checkpoint_ >= steals_per_checkpoint_ &&
+                        seconds_since(last_checkpoint_) >= steal_checkpoint_period_;
     const bool over_time = settings_.time_limit_seconds > 0 &&
                            seconds_since(start_) >= settings_.time_limit_seconds &&
                            seconds_since(last_checkpoint_) >= 0.5;
@@ -129,6 +140,25 @@ class WorkerLoop {
     last_checkpoint_ = Clock::now();
     steals_at_checkpoint_ = stats.steals;
     return r;
+  }
+
+  // A GiveRequest (protocol.hpp): the paused engine's intervals are split as the coordinator
+  // would split them, the engine goes on with the kept part, the other part goes out.
+  Handover handover(int max_intervals) {
+    const EngineStats stats = engine_.stats();
+    WorkUnit kept = WorkUnit::from_sorted(unit_id_, engine_.remaining());
+    WorkUnit given = kept.split(max_intervals, unit_id_);
+    if (!given.empty()) engine_.set_work(kept.intervals());
+    has_work_ = !kept.empty();
+    Handover h;
+    h.unit_id = unit_id_;
+    h.decomposed = stats.nodes.decomposed - reported_.decomposed;
+    h.leaves = stats.nodes.leaves - reported_.leaves;
+    h.best_makespan = incumbent_.value();
+    h.kept_size = kept.size();
+    h.intervals = given.intervals();
+    reported_ = stats.nodes;
+    return h;
   }
 
   Farewell farewell() {
@@ -181,6 +211,8 @@ class WorkerLoop {
   bool has_work_ = false;
   bool checkpoint_in_flight_ = false;
   int max_intervals_ = 1;
+  double checkpoint_period_ = 30;
+  double steal_checkpoint_period_ = 5;
   std::uint64_t steals_per_checkpoint_ = 1;
   std::uint64_t steals_at_checkpoint_ = 0;
   NodeCounters reported_;

@@ -16,6 +16,11 @@ struct WorkerSettings {
   // get work through explicit checkpoint requests).
   std::uint64_t steals_per_checkpoint = 0;
   double min_steal_checkpoint_seconds = 5;
+  // The workers of the job: with many, both periods above are stretched so that the
+  // workers' checkpoints keep rank 0 busy at most a fifth of the time (report_cadence.hpp),
+  // but to no more than half the reply timeout, the silence after which rank 0 declares a
+  // worker lost.
+  int workers = 1;
   // The engine explores in slices of this length between looks at the mailbox. A GPU
   // engine pauses its IVMs at the end of every slice, so it wants longer ones.
   double slice_seconds = 0.02;

@@ -16,6 +16,8 @@ enum class Kind : std::uint8_t {
   kStopOrder = 4,
   kFarewell = 5,
   kCheckpointRequest = 6,
+  kGiveRequest = 7,
+  kHandover = 8,
 };
 
 // Names used in error messages: the tag and the direction.
@@ -25,6 +27,8 @@ constexpr const char* kBestName = "BEST message";
 constexpr const char* kStopOrderName = "END message (coordinator -> worker)";
 constexpr const char* kFarewellName = "END message (worker -> coordinator)";
 constexpr const char* kCheckpointRequestName = "CKPT message (coordinator -> worker)";
+constexpr const char* kGiveRequestName = "GIVE message (coordinator -> worker)";
+constexpr const char* kHandoverName = "GIVE message (worker -> coordinator)";
 
 // Fixed part of an encoded interval: the two uint32 lengths of its GMP integers.
 constexpr std::size_t kIntervalHeader = 2 * sizeof(std::uint32_t);
@@ -172,6 +176,8 @@ std::string to_string(Tag tag) {
       return "END";
     case Tag::kCheckpointRequest:
       return "CKPT";
+    case Tag::kGive:
+      return "GIVE";
   }
   return "tag " + std::to_string(static_cast<int>(tag));
 }
@@ -224,6 +230,31 @@ Bytes encode(const Farewell& m) {
   out.put(m.leaves);
   put_solution(out, m.best);
   put_intervals(out, m.intervals, kFarewellName);
+  return std::move(out.bytes());
+}
+
+Bytes encode(const GiveRequest& m) {
+  if (m.max_intervals < 1) {
+    throw std::invalid_argument(std::string(kGiveRequestName) + ": K_max " +
+                                std::to_string(m.max_intervals));
+  }
+  ByteWriter out = start(Kind::kGiveRequest, 1 + 4);
+  out.put(m.max_intervals);
+  return std::move(out.bytes());
+}
+
+Bytes encode(const Handover& m) {
+  if (sgn(m.kept_size) < 0) {
+    throw std::invalid_argument(std::string(kHandoverName) + ": negative kept size");
+  }
+  ByteWriter out = start(Kind::kHandover, 1 + 8 + 8 + 8 + sizeof(Time) + 4 +
+                                              mpz_bytes(m.kept_size) + intervals_size(m.intervals));
+  out.put(m.unit_id);
+  out.put(m.decomposed);
+  out.put(m.leaves);
+  out.put(m.best_makespan);
+  out.put_mpz(m.kept_size);
+  put_intervals(out, m.intervals, kHandoverName);
   return std::move(out.bytes());
 }
 
@@ -300,6 +331,30 @@ Farewell decode_farewell(ByteSpan bytes) {
   return m;
 }
 
+GiveRequest decode_give_request(ByteSpan bytes) {
+  ByteReader in(bytes.data(), bytes.size(), kGiveRequestName);
+  get_kind(in, Kind::kGiveRequest, kGiveRequestName);
+  GiveRequest m;
+  m.max_intervals = in.get<std::int32_t>();
+  if (m.max_intervals < 1) fail(kGiveRequestName, "K_max " + std::to_string(m.max_intervals));
+  expect_end(in, kGiveRequestName);
+  return m;
+}
+
+Handover decode_handover(ByteSpan bytes) {
+  ByteReader in(bytes.data(), bytes.size(), kHandoverName);
+  get_kind(in, Kind::kHandover, kHandoverName);
+  Handover m;
+  m.unit_id = in.get<std::int64_t>();
+  m.decomposed = in.get<std::uint64_t>();
+  m.leaves = in.get<std::uint64_t>();
+  m.best_makespan = get_makespan(in, kHandoverName);
+  in.get_mpz(m.kept_size);
+  m.intervals = get_intervals(in, kHandoverName);
+  expect_end(in, kHandoverName);
+  return m;
+}
+
 ToCoordinator decode_from_worker(int tag, ByteSpan bytes) {
   switch (static_cast<Tag>(tag)) {
     case Tag::kWork:
@@ -308,6 +363,8 @@ ToCoordinator decode_from_worker(int tag, ByteSpan bytes) {
       return decode_best(bytes);
     case Tag::kEnd:
       return decode_farewell(bytes);
+    case Tag::kGive:
+      return decode_handover(bytes);
     case Tag::kCheckpointRequest:
       break;  // never sent by a worker
   }
@@ -325,6 +382,8 @@ ToWorker decode_from_coordinator(int tag, ByteSpan bytes) {
       return decode_stop_order(bytes);
     case Tag::kCheckpointRequest:
       return decode_checkpoint_request(bytes);
+    case Tag::kGive:
+      return decode_give_request(bytes);
   }
   throw std::runtime_error("message from the coordinator: unknown tag " + std::to_string(tag));
 }

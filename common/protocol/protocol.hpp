@@ -20,16 +20,26 @@
 // | END  | 3     | worker → coordinator | Farewell       | "I left": unit id, nodes and leaves   |
 // |      |       |                      |                | since the last checkpoint, the last   |
 // |      |       |                      |                | best solution, remaining intervals    |
-// | CKPT | 4     | coordinator → worker | CheckpointRe-  | nothing: another worker waits for     |
-// |      |       |                      | quest          | work (or a stop): checkpoint soon     |
+// | CKPT | 4     | coordinator → worker | CheckpointRe-  | nothing: checkpoint soon (a stop)     |
+// |      |       |                      | quest          |                                       |
+// | GIVE | 5     | coordinator → worker | GiveRequest    | another worker waits for work: hand   |
+// |      |       |                      |                | over a part, at most K_max intervals  |
+// | GIVE | 5     | worker → coordinator | Handover       | the part handed over (sorted), the    |
+// |      |       |                      |                | size kept, nodes and leaves since the |
+// |      |       |                      |                | last message that carried them        |
 //
 // Every message to the coordinator is answered: a worker sends one message and waits for the
 // reply (§4.2.2), except Farewell, its last word, which gets none; the reply to a WORK with
 // an empty unit waits while no work is free (the worker is "hungry", coordinator.hpp). A
 // worker starts by sending a WorkReport with an empty unit (id 0), which the coordinator
-// answers with its first work. CheckpointRequest is the one unsolicited message: it may reach
-// a worker at any time (also while it waits for a reply), is not answered itself and only
-// hastens the next checkpoint, whose fresh unit the coordinator then splits for the hungry.
+// answers with its first work. CheckpointRequest and GiveRequest are the unsolicited
+// messages: they may reach a worker at any time (also while it waits for a reply) and are not
+// answered themselves. A CheckpointRequest hastens the next checkpoint. A GiveRequest asks
+// for a Handover at the next slice: the worker splits what it has at that moment
+// (WorkUnit::split, the same split as the coordinator's) and goes on with the rest, without
+// waiting for the reply (BEST), as nothing it kept can change. A GiveRequest that finds a
+// checkpoint (WORK) posted or in flight is void: the coordinator sent it before it handled
+// that checkpoint, which answers it (the coordinator splits the reported unit instead).
 //
 // Wire format: a one-byte payload kind (so that a payload decoded as the wrong message fails
 // at once), then the fields in the order of the structs, integers little-endian (ByteWriter).
@@ -50,9 +60,9 @@
 
 namespace permbb::cluster {
 
-enum class Tag : int { kWork = 1, kBest = 2, kEnd = 3, kCheckpointRequest = 4 };
+enum class Tag : int { kWork = 1, kBest = 2, kEnd = 3, kCheckpointRequest = 4, kGive = 5 };
 
-// "WORK", "BEST", "END", "CKPT".
+// "WORK", "BEST", "END", "CKPT", "GIVE".
 std::string to_string(Tag tag);
 
 // WORK, worker → coordinator: a worker checkpoint (§4.1). Counters are deltas since the
@@ -101,6 +111,30 @@ struct CheckpointRequest {
   friend bool operator==(const CheckpointRequest&, const CheckpointRequest&) = default;
 };
 
+// GIVE, coordinator → worker: a worker waits for work; hand over a part of yours, at most
+// `max_intervals` intervals (unsolicited, answered by a Handover).
+struct GiveRequest {
+  static constexpr Tag kTag = Tag::kGive;
+  std::int32_t max_intervals = 1;  // at least 1
+
+  friend bool operator==(const GiveRequest&, const GiveRequest&) = default;
+};
+
+// GIVE, worker → coordinator: the part of its unit a worker handed over (taken from what it
+// had left, so inside its copy), and the size of what it kept. Counters are deltas since the
+// worker's last WorkReport or Handover, like a checkpoint's. Answered by BEST (or END).
+struct Handover {
+  static constexpr Tag kTag = Tag::kGive;
+  std::int64_t unit_id = 0;            // the unit the part comes from
+  std::uint64_t decomposed = 0;
+  std::uint64_t leaves = 0;
+  Time best_makespan = kInfiniteTime;
+  mpz_class kept_size;                 // ||what the worker kept||
+  std::vector<Interval> intervals;     // what it handed over, sorted, disjoint
+
+  friend bool operator==(const Handover&, const Handover&) = default;
+};
+
 // END, worker → coordinator: the worker has left. `intervals` is what it had not explored
 // (empty when the search is over; a stopped search hands it back, so nothing is lost).
 struct Farewell {
@@ -115,10 +149,11 @@ struct Farewell {
 };
 
 // What each side receives. A worker's reply is a WorkAssignment, a BestMessage or a
-// StopOrder; a CheckpointRequest is never a reply (the worker's transport picks it out by its
-// tag).
-using ToCoordinator = std::variant<WorkReport, BestMessage, Farewell>;
-using ToWorker = std::variant<WorkAssignment, BestMessage, StopOrder, CheckpointRequest>;
+// StopOrder; a CheckpointRequest or GiveRequest is never a reply (the worker's transport
+// picks them out by their tags).
+using ToCoordinator = std::variant<WorkReport, BestMessage, Farewell, Handover>;
+using ToWorker =
+    std::variant<WorkAssignment, BestMessage, StopOrder, CheckpointRequest, GiveRequest>;
 
 using Bytes = std::vector<std::uint8_t>;
 using ByteSpan = std::span<const std::uint8_t>;
@@ -137,6 +172,8 @@ Bytes encode(const BestMessage& message);
 Bytes encode(const StopOrder& message);
 Bytes encode(const CheckpointRequest& message);
 Bytes encode(const Farewell& message);
+Bytes encode(const GiveRequest& message);
+Bytes encode(const Handover& message);
 Encoded encode_for_coordinator(const ToCoordinator& message);
 Encoded encode_for_worker(const ToWorker& message);
 
@@ -147,6 +184,8 @@ BestMessage decode_best(ByteSpan bytes);
 StopOrder decode_stop_order(ByteSpan bytes);
 CheckpointRequest decode_checkpoint_request(ByteSpan bytes);
 Farewell decode_farewell(ByteSpan bytes);
+GiveRequest decode_give_request(ByteSpan bytes);
+Handover decode_handover(ByteSpan bytes);
 // By the MPI tag; an unknown tag throws std::runtime_error too.
 ToCoordinator decode_from_worker(int tag, ByteSpan bytes);
 ToWorker decode_from_coordinator(int tag, ByteSpan bytes);

@@ -1,6 +1,6 @@
 // Fuzz target: the cluster message decoders (common/protocol/protocol.hpp), every tag, both directions.
 // The first byte picks the receiver (bit 0: 0 the coordinator, 1 a worker) and the MPI tag
-// ((byte >> 1) mod 6: the four tags and two unknown ones); the rest is the payload.
+// ((byte >> 1) mod 7: the five tags and two unknown ones); the rest is the payload.
 //
 // A refusal is a std::runtime_error naming the message (the protocol's contract: a malformed
 // payload is a peer's fault, not the user's). A decoded message holds the invariants the
@@ -53,12 +53,21 @@ void check_invariants(const BestMessage& m) {
 }
 void check_invariants(const StopOrder&) {}
 void check_invariants(const CheckpointRequest&) {}
+void check_invariants(const GiveRequest& m) {
+  check(m.max_intervals >= 1, "a decoded GiveRequest asks for fewer than one interval");
+}
+void check_invariants(const Handover& m) {
+  check(m.best_makespan >= 0, "a decoded makespan is negative");
+  check(sgn(m.kept_size) >= 0, "a decoded kept size is negative");
+  check_sorted_disjoint(m.intervals, "decoded intervals are not sorted and disjoint");
+}
 
 // How a refusal's message starts: the message's name, or the sender for a tag the receiver
 // does not expect (unknown, or CKPT from a worker).
 std::string expected_prefix(int tag, bool to_worker) {
-  const int last_expected = to_worker ? 4 : 3;
-  if (tag >= 1 && tag <= last_expected) return to_string(static_cast<Tag>(tag)) + " message";
+  const bool known = tag >= 1 && tag <= 5;
+  const bool expected = known && (to_worker || tag != static_cast<int>(Tag::kCheckpointRequest));
+  if (expected) return to_string(static_cast<Tag>(tag)) + " message";
   return to_worker ? "message from the coordinator" : "message from a worker";
 }
 
@@ -90,7 +99,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace permbb::fuzz;
   if (size == 0) return 0;
   const bool to_worker = (data[0] & 1) != 0;
-  const int tag = (data[0] >> 1) % 6;
+  const int tag = (data[0] >> 1) % 7;
   const ByteSpan payload(data + 1, size - 1);
   if (to_worker) {
     run(tag, true, payload, decode_from_coordinator, encode_for_worker);

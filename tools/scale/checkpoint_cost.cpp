@@ -64,4 +64,26 @@ CheckpointCost measure_checkpoint_cost(int n, int k, double seconds) {
   return t;
 }
 
+double measure_handover_sweep(int n, int k, int given, double seconds) {
+  std::mt19937_64 rng(11);
+  const std::vector<Interval> unit = spread_intervals(n, k, rng);
+  double handled = 0;
+  long handovers = 0;
+  const auto start = Clock::now();
+  while (since(start) < seconds || handovers == 0) {
+    Coordinator coordinator(n, 2, unit, Schedule{{}, kInfiniteTime});
+    coordinator.handle(0, WorkReport{0, 0, 0, k, kInfiniteTime, {}});  // worker 0 gets the unit
+    for (int round = 0; round < 8; ++round) {
+      WorkUnit kept = coordinator.copies()[0];
+      const WorkUnit part = kept.split(given, kept.id());
+      Handover handover{kept.id(), 1000, 1, kInfiniteTime, kept.size(), part.intervals()};
+      const auto t0 = Clock::now();
+      coordinator.handle(0, std::move(handover));
+      handled += since(t0);
+      ++handovers;
+    }
+  }
+  return handled / static_cast<double>(handovers);
+}
+
 }  // namespace permbb::scale

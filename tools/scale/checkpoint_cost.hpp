@@ -18,4 +18,8 @@ struct CheckpointCost {
 // again and again for about `seconds`, each time a little further into every interval.
 CheckpointCost measure_checkpoint_cost(int jobs, int intervals, double seconds);
 
+// Seconds rank 0 spends in handle() for one Handover of `given` intervals from a worker whose
+// copy holds `intervals` (the sweep of WorkPool::hand_over), averaged over about `seconds`.
+double measure_handover_sweep(int jobs, int intervals, int given, double seconds);
+
 }  // namespace permbb::scale

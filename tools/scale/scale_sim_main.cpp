@@ -47,6 +47,10 @@ nlohmann::json to_json(const SimulationResult& r, const SimulationSettings& s) {
           {"mean_idle_seconds", r.mean_idle_seconds},
           {"max_idle_seconds", r.max_idle_seconds},
           {"splits", r.splits},
+          {"handovers", r.handovers},
+          {"checkpoint_period_seconds", r.checkpoint_period_seconds},
+          {"design", s.design.handovers ? "handovers" : "flat"},
+          {"service_handover_seconds", s.service.handover * s.service.cpu_scale},
           {"service_fixed_seconds", s.service.fixed * s.service.cpu_scale},
           {"service_per_interval_seconds", s.service.per_interval * s.service.cpu_scale},
           {"nodes_per_second_per_worker", s.worker.nodes_per_second}};
@@ -63,6 +67,7 @@ int main(int argc, char** argv) {
   int ivms = 16384;
   double calibrate_seconds = 1;
   std::vector<double> service;
+  std::string design = "handovers";
   app.add_option("--workload", workload, "vfr30_15_2|vfr30_15_5|vfr30_15_9|ta058")
       ->capture_default_str();
   auto* jobs = app.add_option("--jobs", shape.jobs, "a workload of your own: jobs (with --nodes)");
@@ -94,9 +99,24 @@ int main(int argc, char** argv) {
                  "time to measure the coordinator's cost per message on this machine")
       ->capture_default_str();
   app.add_option("--service", service,
-                 "FIXED,PER_INTERVAL seconds instead of measuring them (repeatable runs)")
+                 "FIXED,PER_INTERVAL[,HANDOVER] seconds instead of measuring them "
+                 "(repeatable runs)")
       ->delimiter(',')
-      ->expected(2);
+      ->expected(2, 3);
+  app.add_option("--design", design,
+                 "handovers (today's coordinator) or flat (victims checkpoint, whole splits, "
+                 "5 s reports)")
+      ->check(CLI::IsMember({"handovers", "flat"}))
+      ->capture_default_str();
+  int handover_intervals = settings.design.max_handover_intervals;
+  app.add_option("--handover-intervals", handover_intervals,
+                 "H: the most intervals a split or handover moves")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--global-checkpoint", settings.design.global_checkpoint_seconds,
+                 "seconds between rank 0's global checkpoints")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -108,13 +128,20 @@ int main(int argc, char** argv) {
       shape.nodes = named.nodes;
     }
     const WorkModel model(shape);
-    if (service.size() == 2) {
+    const double global_checkpoint = settings.design.global_checkpoint_seconds;
+    if (design == "flat") settings.design = DesignSettings::flat();
+    if (design != "flat") settings.design.max_handover_intervals = handover_intervals;
+    settings.design.global_checkpoint_seconds = global_checkpoint;
+    if (service.size() >= 2) {
       settings.service.fixed = service[0];
       settings.service.per_interval = service[1];
+      settings.service.handover = service.size() == 3 ? service[2] : 0;
     } else {
-      const ServiceModel measured = calibrate_service(shape.jobs, 4096, calibrate_seconds);
+      const ServiceModel measured =
+          calibrate_service(shape.jobs, 4096, ivms, handover_intervals, calibrate_seconds);
       settings.service.fixed = measured.fixed;
       settings.service.per_interval = measured.per_interval;
+      settings.service.handover = measured.handover;
     }
     settings.service.intervals_per_piece =
         static_cast<double>(ivms) / static_cast<double>(settings.worker.pieces);

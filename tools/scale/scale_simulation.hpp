@@ -18,6 +18,8 @@ namespace permbb::scale {
 struct ServiceModel {
   double fixed = 2e-6;
   double per_interval = 2e-7;
+  // A handover's sweep of the owner's copy (WorkPool::hand_over), at the real K and H.
+  double handover = 0;
   double cpu_scale = 1.0;
   // Intervals a real worker's message holds for each one a virtual worker's holds: its K IVMs
   // over the `pieces` the simulation tracks (16,384 / 64 for an H200's default).
@@ -30,11 +32,29 @@ struct NetworkModel {
   double bytes_per_second = 1e10;
 };
 
+// The design under test. Today's: victims hand a part over (GIVE), a split or handover moves
+// at most H intervals, and the workers' periodic checkpoints are stretched with their count
+// (report_cadence.hpp). flat(): the design before it, whose rank 0 saturates: victims answer
+// by a checkpoint that the coordinator splits, a split moves all of a GPU's intervals, and
+// every GPU worker checkpoints every 5 s.
+struct DesignSettings {
+  bool handovers = true;
+  bool stretched_reports = true;
+  int max_handover_intervals = 256;
+  // Rank 0 saves the global checkpoint (every interval of every copy) this often.
+  double global_checkpoint_seconds = 300;
+  // The silence after which rank 0 declares a worker lost (--rank-timeout's default).
+  double rank_timeout_seconds = 120;
+
+  static DesignSettings flat();
+};
+
 struct SimulationSettings {
   int workers = 1;
   WorkerModel worker;
   ServiceModel service;
   NetworkModel network;
+  DesignSettings design;
 };
 
 struct SimulationResult {
@@ -50,6 +70,8 @@ struct SimulationResult {
   double mean_idle_seconds = 0;   // per worker: wall less exploring
   double max_idle_seconds = 0;
   std::uint64_t splits = 0;
+  std::uint64_t handovers = 0;
+  double checkpoint_period_seconds = 0;  // a worker's unsolicited checkpoints
   bool coverage_holds = false;
 };
 
@@ -57,7 +79,9 @@ struct SimulationResult {
 SimulationResult simulate(const WorkModel& model, const SimulationSettings& settings);
 
 // Measures ServiceModel::fixed and per_interval on this machine: the real decode, handle
-// and encode of checkpoints with few and with many intervals (at the model's job count).
-ServiceModel calibrate_service(int jobs, int intervals, double seconds);
+// and encode of checkpoints with few and with many intervals (at the model's job count), and
+// the handover sweep of a copy of `ivms` intervals losing `handover_intervals`.
+ServiceModel calibrate_service(int jobs, int intervals, int ivms, int handover_intervals,
+                               double seconds);
 
 }  // namespace permbb::scale

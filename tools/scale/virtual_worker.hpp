@@ -5,7 +5,7 @@
 // a Farewell at the end. Its K IVMs are `pieces` intervals cut from the unit by node mass
 // and explored side by side, each at a share of the rate proportional to its mass (the
 // device's local stealing keeps every IVM busy); when half the pieces ran dry the largest
-// are halved again (a local steal).
+// are halved again (a local steal). A GiveRequest is answered by a Handover.
 #include <cstdint>
 #include <vector>
 
@@ -44,6 +44,11 @@ class VirtualWorker {
   // farewell; both reset the counts.
   cluster::WorkReport report();
   cluster::Farewell farewell();
+  // A GiveRequest's answer (worker/worker_process.cpp): what is left is split by
+  // WorkUnit::split as the real worker splits its IVMs' intervals, the worker goes on with the
+  // kept part (cut into pieces again) and hands over the other, with the nodes since the last
+  // report.
+  cluster::Handover handover(int max_intervals);
 
   std::uint64_t remaining_nodes() const { return remaining_nodes_; }
 
