@@ -41,6 +41,9 @@ class WorkerLoop {
     if (settings.reply_timeout_seconds > 0) floor = std::min(floor, settings.reply_timeout_seconds / 2);
     checkpoint_period_ = std::max(settings.checkpoint_seconds, floor);
     steal_checkpoint_period_ = std::max(settings.min_steal_checkpoint_seconds, floor);
+    stagger_ = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+        steal_checkpoint_period_ * std::clamp(settings.worker_index, 0, settings.workers) /
+        std::max(1, settings.workers)));
   }
 
   WorkerOutcome run() {
@@ -186,7 +189,8 @@ class WorkerLoop {
     unit_id_ = work.unit_id;
     engine_.set_work(work.intervals);
     has_work_ = !work.intervals.empty();
-    last_checkpoint_ = Clock::now();
+    last_checkpoint_ = Clock::now() - stagger_;  // staggered once: the first unit
+    stagger_ = Clock::duration::zero();
     steals_at_checkpoint_ = engine_.stats().steals;
     return false;
   }
@@ -211,6 +215,7 @@ class WorkerLoop {
   bool has_work_ = false;
   bool checkpoint_in_flight_ = false;
   int max_intervals_ = 1;
+  Clock::duration stagger_{};
   double checkpoint_period_ = 30;
   double steal_checkpoint_period_ = 5;
   std::uint64_t steals_per_checkpoint_ = 1;

@@ -21,6 +21,10 @@ struct WorkerSettings {
   // but to no more than half the reply timeout, the silence after which rank 0 declares a
   // worker lost.
   int workers = 1;
+  // This worker's number among them (0..workers-1): its first periodic checkpoint comes
+  // worker_index / workers of a period early, so that the workers' checkpoints, all timed
+  // from the same start, do not reach rank 0 at once (docs/scale.md).
+  int worker_index = 0;
   // The engine explores in slices of this length between looks at the mailbox. A GPU
   // engine pauses its IVMs at the end of every slice, so it wants longer ones.
   double slice_seconds = 0.02;

@@ -53,6 +53,7 @@ int run_worker_rank(const solve::SolveOptions& options, const solve::SolveInput&
                              : options.worker_checkpoint_seconds;
   worker.min_steal_checkpoint_seconds = std::min(5.0, options.worker_checkpoint_seconds);
   worker.workers = session.size() - 1;
+  worker.worker_index = session.rank() - 1;
   // A GPU engine pauses all its IVMs at the end of a slice; a CPU engine pauses cheaply.
   if (engine->name() == "gpu") worker.slice_seconds = 0.2;
   worker.time_limit_seconds = options.time_limit_seconds;

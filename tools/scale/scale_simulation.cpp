@@ -83,7 +83,14 @@ class Simulation {
         next_global_checkpoint_(settings.design.global_checkpoint_seconds) {}
 
   SimulationResult run() {
-    for (int w = 0; w < settings_.workers; ++w) send_report(w, 0);  // each asks for work
+    for (int w = 0; w < settings_.workers; ++w) {
+      send_report(w, 0);  // each asks for work
+      // As worker_process.cpp staggers them: worker w's first checkpoint is due w / N of a
+      // period early, so that the workers' checkpoints do not reach rank 0 all at once.
+      if (settings_.design.stretched_reports) {
+        states_[w].last_checkpoint = -checkpoint_period_ * w / settings_.workers;
+      }
+    }
     while (!events_.empty()) {
       Event event = events_.top();
       events_.pop();
