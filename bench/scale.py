@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """The scale simulator over worker counts 1, 2, 4, ..., for the 2022 paper's workloads
-(tools/scale, docs/scale.md): a Markdown table of wall time, efficiency, rank 0's busy
-fraction, messages and bytes per second and idle time per worker, and a figure of efficiency
-and rank 0's load against the GPU count, the paper's Figure 10 points beside it.
+(tools/scale, docs/scale.md), for today's coordinator (handovers) and the flat one before it:
+a Markdown table of wall time, efficiency, rank 0's busy fraction, messages and bytes per
+second and idle time per worker, and a figure of efficiency and rank 0's load against the GPU
+count, the flat design dashed, the paper's Figure 10 points beside them.
 
 Usage: bench/scale.py [--sim build/permbb-scale-sim] [--workload vfr30_15_2 ...]
-                      [--max-workers 4096] [--cpu-scale 1] [--figure scale.png] [--json FILE]
-                      [-- EXTRA permbb-scale-sim OPTIONS]
+                      [--design handovers|flat ...] [--max-workers 4096] [--cpu-scale 1]
+                      [--figure scale.png] [--json FILE] [-- EXTRA permbb-scale-sim OPTIONS]
 """
 import argparse
 import json
@@ -20,23 +21,24 @@ from bench_common import table_header, table_row
 PAPER_EFFICIENCY = {32: 0.84, 64: 0.89, 128: 0.89, 384: 215 / 384}
 
 
-def simulate(args, workload, counts, extra):
-    cmd = [args.sim, "--workload", workload, "--workers", ",".join(map(str, counts)),
-           "--cpu-scale", str(args.cpu_scale), *extra]
+def simulate(args, workload, design, counts, extra):
+    cmd = [args.sim, "--workload", workload, "--design", design,
+           "--workers", ",".join(map(str, counts)), "--cpu-scale", str(args.cpu_scale), *extra]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr}")
     return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
 
 
-def print_table(workload, rows):
-    print(f"\n{workload}\n")
+def print_table(name, rows):
+    print(f"\n{name}\n")
     table_header(["GPUs", "wall s", "efficiency", "rank 0 busy", "messages/s", "MB/s",
-                  "mean idle s", "nodes exact"])
+                  "mean idle s", "splits (handovers)", "report period s", "nodes exact"])
     for r in rows:
         table_row([r["workers"], f"{r['wall_seconds']:.1f}", f"{100 * r['efficiency']:.1f} %",
                    f"{100 * r['coordinator_busy']:.1f} %", f"{r['messages_per_second']:.0f}",
                    f"{r['bytes_per_second'] / 1e6:.1f}", f"{r['mean_idle_seconds']:.2f}",
+                   f"{r['splits']} ({r['handovers']})", f"{r['checkpoint_period_seconds']:.0f}",
                    "yes" if r["nodes_exact"] and r["coverage_holds"] else "NO"])
 
 
@@ -45,10 +47,11 @@ def draw(path, results):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, (eff, busy) = plt.subplots(1, 2, figsize=(11, 4))
-    for workload, rows in results.items():
+    for name, rows in results.items():
         gpus = [r["workers"] for r in rows]
-        eff.plot(gpus, [r["efficiency"] for r in rows], marker="o", label=workload)
-        busy.plot(gpus, [r["coordinator_busy"] for r in rows], marker="o", label=workload)
+        style = "--" if name.endswith("flat") else "-"
+        eff.plot(gpus, [r["efficiency"] for r in rows], style, marker="o", label=name)
+        busy.plot(gpus, [r["coordinator_busy"] for r in rows], style, marker="o", label=name)
     eff.plot(list(PAPER_EFFICIENCY), list(PAPER_EFFICIENCY.values()), "k^",
              label="2022 Figure 10 (V100s)")
     for axis, title in ((eff, "parallel efficiency"), (busy, "rank 0 busy fraction")):
@@ -67,6 +70,8 @@ def main():
     parser.add_argument("--sim", default="build/permbb-scale-sim")
     parser.add_argument("--workload", action="append",
                         help="vfr30_15_2, vfr30_15_5, vfr30_15_9, ta058 (default: all)")
+    parser.add_argument("--design", action="append", choices=["handovers", "flat"],
+                        help="today's coordinator (handovers) or the flat one (default: both)")
     parser.add_argument("--max-workers", type=int, default=4096)
     parser.add_argument("--cpu-scale", type=float, default=1.0)
     parser.add_argument("--figure")
@@ -75,9 +80,10 @@ def main():
     extra = [e for e in extra if e != "--"]
     counts = [1 << k for k in range(args.max_workers.bit_length()) if 1 << k <= args.max_workers]
     workloads = args.workload or ["vfr30_15_2", "vfr30_15_5", "vfr30_15_9", "ta058"]
-    results = {w: simulate(args, w, counts, extra) for w in workloads}
-    for workload, rows in results.items():
-        print_table(workload, rows)
+    designs = args.design or ["handovers", "flat"]
+    results = {f"{w} {d}": simulate(args, w, d, counts, extra) for w in workloads for d in designs}
+    for name, rows in results.items():
+        print_table(name, rows)
     if args.figure:
         draw(args.figure, results)
     if args.json:

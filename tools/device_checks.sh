@@ -6,7 +6,7 @@
 #   tools/device_checks.sh [BIN_DIR] [tests|problems|sanitize|sweep|bench|large|contention|pools|
 #                                    divergence|records|pcmax|pcmax-large|knapsack-threshold|
 #                                    lb2-screen|lb2-profile|bound-choice|
-#                                    bound-choice-long]...
+#                                    bound-choice-long|scale]...
 # BASELINE_BIN (optional): an older permbb whose GPU runs the pcmax steps put beside;
 # BASELINE_CHECK: an older permbb-gpu-check for the lb2 steps.
 # The flag lists below ($flags, $args) are split into words on purpose.
@@ -155,6 +155,51 @@ for step in $STEPS; do
       fi
       timeout 590 python3 bench/bound_choice.py --bin "$BIN/permbb" --engine=--gpu \
         "${set_args[@]}" --json "$OUT/$step.json" 2>&1 | tee -a "$OUT/$step.md" ;;
+    scale)
+      # docs/scale.md, validation on one host: one CPU rank's rate on ta023 at the optimum
+      # (alone, and 15 independent runs at once), 15 CPU worker ranks at one thread each (this
+      # build, then BASELINE_BIN's coordinator when given), and two GPU workers sharing the GPU
+      # (handovers through the GPU engine: the node count must be the single process's,
+      # 3,261,576,056 on ta023).
+      export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+      timeout 60 "$BIN/permbb" solve ta023 --ub opt --no-gpu --threads 1 --time-limit 15 \
+        --heuristic-threads 0 --quiet --json "$OUT/scale_rate1.json"
+      pids=()
+      for i in $(seq 1 15); do
+        timeout 60 "$BIN/permbb" solve ta023 --ub opt --no-gpu --threads 1 --time-limit 15 \
+          --heuristic-threads 0 --quiet --json "$OUT/scale_rate15_$i.json" & pids+=($!)
+      done
+      wait "${pids[@]}"
+      for b in "$BIN/permbb" ${BASELINE_BIN:-}; do
+        tag=$([ "$b" = "$BIN/permbb" ] && echo new || echo base)
+        timeout 280 mpirun --oversubscribe -np 16 "$b" solve ta023 --ub opt --no-gpu \
+          --threads 1 --heuristic-threads 0 --quiet --json "$OUT/scale_cpu15_$tag.json"
+        timeout 200 mpirun --oversubscribe -np 3 "$b" solve ta023 --ub opt --gpu --quiet \
+          --json "$OUT/scale_gpu2_$tag.json"
+      done
+      python3 - "$OUT" <<'PY' | tee -a "$OUT/scale.md"
+import json, sys, pathlib
+out = pathlib.Path(sys.argv[1])
+rate = json.loads((out / "scale_rate1.json").read_text())
+r1 = rate["nodes_decomposed"] / rate["seconds"]
+print(f"one CPU rank: {r1:.0f} nodes/s")
+at_once = [json.loads(f.read_text()) for f in out.glob("scale_rate15_*.json")]
+rates = [r["nodes_decomposed"] / r["seconds"] for r in at_once]
+print(f"15 at once: {sum(rates) / len(rates):.0f} nodes/s each on average")
+for f in sorted(out.glob("scale_*_*.json")):
+    if f.name.startswith("scale_rate"):
+        continue
+    r = json.loads(f.read_text())
+    c = r["cluster"]
+    line = (f"{f.stem}: {r['status']} nodes {r['nodes_decomposed']} wall {r['seconds']:.2f} s "
+            f"busy {c['coordinator_busy_fraction']:.3f} splits {c['splits']} "
+            f"handovers {c.get('handovers', '-')} work messages {c['work_messages']} "
+            f"first idle {c['first_idle_seconds']:.2f} s")
+    if "cpu15" in f.name:
+        line += f" efficiency {r['nodes_decomposed'] / (15 * r1) / r['seconds']:.3f}"
+    print(line)
+PY
+      ;;
     bench)
       timeout 250 python3 bench/gpu.py --bin "$BIN/permbb" --cpu-budget 10 --gpu-budget 20 \
         --json "$OUT/bench.json" 2>&1 | tee -a "$OUT/bench.md" ;;
