@@ -42,7 +42,7 @@ export PERMBB_TEST_SCALE=0.25
 TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
   ctest --test-dir "$root/build-tsan" -L threads -j "$jobs" --output-on-failure --timeout 900
 
-step "Fuzzing: the decoders' fuzz targets (label 'fuzz'), about 20 s each"
+step "Fuzzing: the decoders' fuzz targets (label 'fuzz'), about 10 s each"
 "$root/scripts/setup.sh" --build-dir build-fuzz --fuzz
 ctest --test-dir "$root/build-fuzz" -L fuzz -j "$jobs" --output-on-failure --timeout 900
 
