@@ -93,45 +93,32 @@ WorkUnit WorkUnit::split(int k_new, std::int64_t new_id) {
   return stolen;
 }
 
+// The common part is found by intersect_by_search; each of its pieces lies inside one interval
+// of this unit, so one sweep from the first interval it meets cuts them out.
 WorkUnit WorkUnit::take(const WorkUnit& part, std::int64_t new_id) {
-  WorkUnit taken;
+  WorkUnit taken = intersect_by_search(part, *this);
   taken.id_ = new_id;
-  // Where each of this unit's intervals that `part` meets goes: the pieces it leaves.
-  std::vector<std::pair<std::size_t, std::vector<Interval>>> cuts;
-  const auto ends_after = [](const Interval& x, const mpz_class& point) { return x.end <= point; };
-  auto from = intervals_.begin();
-  for (const Interval& y : part.intervals_) {
-    from = std::partition_point(from, intervals_.end(),
-                                [&](const Interval& x) { return ends_after(x, y.begin); });
-    for (auto it = from; it != intervals_.end() && it->begin < y.end; ++it) {
-      const std::size_t index = static_cast<std::size_t>(it - intervals_.begin());
-      if (cuts.empty() || cuts.back().first != index) cuts.push_back({index, {*it}});
-      Interval& rest = cuts.back().second.back();  // the piece of x that y meets, if any
-      const mpz_class& lo = rest.begin > y.begin ? rest.begin : y.begin;
-      const mpz_class& hi = rest.end < y.end ? rest.end : y.end;
-      if (!(lo < hi)) continue;
-      taken.size_ += hi - lo;
-      taken.intervals_.push_back(Interval{lo, hi});
-      Interval right{hi, rest.end};
-      rest.end = taken.intervals_.back().begin;
-      if (rest.empty()) cuts.back().second.pop_back();
-      if (!right.empty()) cuts.back().second.push_back(std::move(right));
-    }
-  }
   if (taken.empty()) return taken;
-  // Rebuild from the first interval cut on: the ones before it stay where they are.
+  const std::vector<Interval>& pieces = taken.intervals_;
+  const auto first = std::partition_point(
+      intervals_.begin(), intervals_.end(),
+      [&](const Interval& x) { return x.end <= pieces.front().begin; });
   std::vector<Interval> tail;
-  tail.reserve(intervals_.size() - cuts.front().first + cuts.size());
-  std::size_t next_cut = 0;
-  for (std::size_t j = cuts.front().first; j < intervals_.size(); ++j) {
-    if (next_cut < cuts.size() && cuts[next_cut].first == j) {
-      for (Interval& piece : cuts[next_cut].second) tail.push_back(std::move(piece));
-      ++next_cut;
-    } else {
-      tail.push_back(std::move(intervals_[j]));
+  tail.reserve(static_cast<std::size_t>(intervals_.end() - first) + pieces.size());
+  std::size_t k = 0;
+  for (auto it = first; it != intervals_.end(); ++it) {
+    if (k == pieces.size() || it->end <= pieces[k].begin) {
+      tail.push_back(std::move(*it));  // untouched
+      continue;
     }
+    mpz_class from = it->begin;
+    for (; k < pieces.size() && pieces[k].begin < it->end; ++k) {
+      if (from < pieces[k].begin) tail.push_back(Interval{from, pieces[k].begin});
+      from = pieces[k].end;
+    }
+    if (from < it->end) tail.push_back(Interval{std::move(from), std::move(it->end)});
   }
-  intervals_.resize(cuts.front().first);
+  intervals_.erase(first, intervals_.end());
   std::move(tail.begin(), tail.end(), std::back_inserter(intervals_));
   size_ -= taken.size_;
   return taken;
