@@ -18,6 +18,7 @@
 
 #include <unistd.h>
 
+#include "build_info.hpp"
 #include "byte_buffer.hpp"
 #include "checkpoint_file.hpp"
 #include "crc64.hpp"
@@ -176,7 +177,8 @@ TEST_F(CheckpointFile, RoundTripKeepsEveryField) {
   const std::int64_t after = now_seconds();
   const GlobalCheckpoint back = load_checkpoint(path_);
   expect_same(c, back);
-  EXPECT_EQ(back.format_version, 1u);
+  EXPECT_EQ(back.format_version, 2u);
+  EXPECT_EQ(back.written_by, build_version());
   EXPECT_GE(back.written_at, before);
   EXPECT_LE(back.written_at, after);
   // 10 + 8 + 1 + 20 of 5! = 120.
@@ -240,6 +242,8 @@ TEST_F(CheckpointFile, RoundTripOfLargeUnitsAtHundredJobs) {
 
 // A payload written field by field from the table in checkpoint_file.hpp; `edit` may change it.
 struct HandPayload {
+  std::uint32_t version = 2;  // 1: no writer field
+  std::string writer = "0.0.9-g0123456789ab";
   std::string bound = "lb1";
   std::uint32_t jobs = 4;
   std::vector<std::int32_t> permutation = {2, 0, 3, 1};
@@ -248,6 +252,7 @@ struct HandPayload {
 
   Bytes encode() const {
     ByteWriter out;
+    if (version >= 2) out.put_string(writer);
     out.put_string("hand");
     out.put(std::uint64_t{0xFEEDULL});
     out.put(jobs);
@@ -281,7 +286,7 @@ struct HandPayload {
   }
 };
 
-Bytes file_of(const Bytes& payload, std::uint32_t version = 1) {
+Bytes file_of(const Bytes& payload, std::uint32_t version = 2) {
   ByteWriter out;
   out.put_bytes("PERMBBCK", 8);
   out.put(version);
@@ -319,13 +324,46 @@ TEST_F(CheckpointFile, ReadsAFileWrittenFromTheLayoutTable) {
   EXPECT_EQ(remaining_size(c), 23);
 }
 
+TEST_F(CheckpointFile, ReadsTheWriterOfVersion2AndVersion1WithoutOne) {
+  write_bytes(path_, file_of(HandPayload{}.encode()));
+  EXPECT_EQ(load_checkpoint(path_).written_by, "0.0.9-g0123456789ab");
+  HandPayload old;
+  old.version = 1;
+  write_bytes(path_, file_of(old.encode(), 1));
+  const GlobalCheckpoint c = load_checkpoint(path_);
+  EXPECT_EQ(c.format_version, 1u);
+  EXPECT_EQ(c.written_by, "");
+  EXPECT_EQ(c.instance_name, "hand");
+  EXPECT_EQ(c.written_at, 1700000000);
+}
+
+// A later format (3) is refused with the name of the permbb that wrote it, read from the
+// payload's first field, which every version from 2 on keeps; whatever follows it is not read.
+TEST_F(CheckpointFile, NewerFormatIsRefusedNamingItsWriter) {
+  HandPayload later;
+  later.writer = "0.4.0-gfedcba987654";
+  Bytes payload = later.encode();
+  payload.push_back(7);  // a field this version does not know
+  write_bytes(path_, file_of(payload, 3));
+  const std::string message = input_error_of([&] { load_checkpoint(path_); });
+  EXPECT_TRUE(contains(message, path_)) << message;
+  EXPECT_TRUE(contains(message, "written by permbb 0.4.0-gfedcba987654")) << message;
+  EXPECT_TRUE(contains(message, "newer format version (3)")) << message;
+  EXPECT_TRUE(contains(message, build_version())) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  // Without a readable writer it is only an unknown format.
+  write_bytes(path_, file_of(Bytes{1, 2, 3}, 3));
+  const std::string unnamed = input_error_of([&] { load_checkpoint(path_); });
+  EXPECT_TRUE(contains(unnamed, "unknown format version 3 (known versions: 1 to 2)")) << unnamed;
+}
+
 TEST_F(CheckpointFile, SavedFileStartsWithTheDocumentedHeader) {
   save_checkpoint(small_checkpoint(), path_);
   const Bytes bytes = read_bytes(path_);
   ASSERT_GT(bytes.size(), 28u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "PERMBBCK");
   ByteReader header(bytes.data() + 8, 20, "header");
-  EXPECT_EQ(header.get<std::uint32_t>(), 1u);
+  EXPECT_EQ(header.get<std::uint32_t>(), 2u);
   EXPECT_EQ(header.get<std::uint64_t>(), bytes.size() - 28);
   EXPECT_EQ(header.get<std::uint64_t>(), crc64(bytes.data() + 28, bytes.size() - 28));
 }
@@ -394,8 +432,8 @@ TEST_F(CheckpointFile, EachDamageHasItsOwnMessage) {
   flipped_magic[3] ^= 0x01;
   cases.push_back({"flipped magic byte", flipped_magic, "is not a permbb checkpoint"});
   Bytes version = good;
-  version[8] = 2;
-  cases.push_back({"version 2", version, "unknown format version 2"});
+  version[8] = 0;
+  cases.push_back({"version 0", version, "unknown format version 0"});
   cases.push_back({"malformed", file_of(Bytes{9, 9, 9}), "is malformed"});
 
   const std::vector<std::string> all = {
@@ -417,7 +455,7 @@ TEST_F(CheckpointFile, EachDamageHasItsOwnMessage) {
     write_bytes(path_, version);
     load_checkpoint(path_);
   });
-  EXPECT_TRUE(contains(known, "known versions: 1")) << known;
+  EXPECT_TRUE(contains(known, "known versions: 1 to 2")) << known;
   expect_same(load_checkpoint(prev), small_checkpoint(1));
 }
 
