@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <system_error>
@@ -113,6 +114,14 @@ class TaillardParser {
       }
       entry.times.push_back(static_cast<Time>(
           read_integer("a processing time", 0, kMaxProcessingTime, number)));
+    }
+    // The limit Instance checks, reported here with the file's name and line.
+    std::int64_t total = 0;
+    for (const Time t : entry.times) total += t;
+    if (total >= kInfiniteTime) {
+      fail(entry.line, "instance " + std::to_string(number) + ": total processing time " +
+                           std::to_string(total) + " does not fit (must be below " +
+                           std::to_string(kInfiniteTime) + ")");
     }
     return entry;
   }

@@ -41,6 +41,13 @@ std::string write_text(const std::string& stem, const std::string& text) {
   return path.string();
 }
 
+std::string repeated(const std::string& text, int times) {
+  std::string out;
+  out.reserve(text.size() * times);
+  for (int k = 0; k < times; ++k) out += text;
+  return out;
+}
+
 const char* const kHeader =
     "number of jobs, number of machines, initial seed, upper bound and lower bound :\n";
 
@@ -133,6 +140,9 @@ TEST(TaillardFile, MalformedFilesNameTheLine) {
       {"number of jobs\n1 1 1 1 1\n", "x.txt:1: the line \"number of jobs"},
       {h + "1 1 7 8 9\nprocessing times :\nx\n",
        "x.txt:4: expected an integer (a processing time of instance 1), found 'x'"},
+      // 2200 times of 10^6 (the largest) on one machine: 2.2 * 10^9 does not fit in 2^31 - 1.
+      {h + "2200 1 7 8 9\nprocessing times :\n" + repeated("1000000 ", 2200),
+       "x.txt:1: instance 1: total processing time 2200000000 does not fit"},
   };
   for (const auto& [text, expected] : cases) {
     SCOPED_TRACE(text);

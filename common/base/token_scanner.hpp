@@ -1,6 +1,6 @@
 #pragma once
 // Whitespace-separated tokens of a text with their 1-based line numbers: what the instance
-// readers (instance_source.cpp, taillard_file.cpp) report errors at.
+// readers (common/instance_source.cpp, common/taillard_file.cpp; any room's) report errors at.
 #include <cctype>
 #include <cstddef>
 #include <optional>
