@@ -47,7 +47,9 @@ step "Fuzzing: the decoders' fuzz targets (label 'fuzz'), about 10 s each"
 ctest --test-dir "$root/build-fuzz" -L fuzz -j "$jobs" --output-on-failure --timeout 900
 
 step "AddressSanitizer + UndefinedBehaviorSanitizer: unit and CLI tests"
-"$root/scripts/setup.sh" --build-dir "$root/build-asan" --asan
+# Only what runs below: the unit-test executables and permbb (not the tools/ executables).
+"$root/scripts/setup.sh" --build-dir "$root/build-asan" --asan --target permbb_unit_tests \
+  --target permbb
 # Every report fails its test: each sanitizer aborts the process (SIGABRT, a status permbb
 # never exits with). UBSan needs abort_on_error itself: gcc's runtime does not read it from
 # ASAN_OPTIONS. LeakSanitizer runs at every exit.
