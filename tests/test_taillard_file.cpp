@@ -16,6 +16,7 @@
 #include "instance_source.hpp"
 #include "taillard.hpp"
 #include "taillard_file.hpp"
+#include "test_support.hpp"
 #include "text_file.hpp"
 
 namespace permbb {
@@ -23,16 +24,6 @@ namespace {
 
 const std::string kFixture = PERMBB_TEST_DATA_DIR "/instances/taillard_20x5_first3.txt";
 
-// The message of the InputError `f` throws ("" when none).
-template <typename F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "";
-}
 
 std::string write_text(const std::string& stem, const std::string& text) {
   const auto path = std::filesystem::temp_directory_path() /
@@ -91,13 +82,13 @@ TEST(TaillardFile, SelectionOutOfRangeOrMissingIsOneClearLine) {
            {kFixture, ": the file holds 3 instances: select one as " + kFixture + "#K"},
            {kFixture + "#9999999", "is too large"}}) {
     SCOPED_TRACE(spec);
-    const std::string message = error_of([&] { load_instance(spec); });
+    const std::string message = testing::input_error_of([&] { load_instance(spec); });
     EXPECT_NE(message.find(fragment), std::string::npos) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   }
   const std::string plain = PERMBB_TEST_DATA_DIR "/instances/plain_3x2.txt";
   EXPECT_EQ(load_instance(plain + "#1").jobs(), 3);
-  EXPECT_NE(error_of([&] { load_instance(plain + "#2"); }).find("holds one instance"),
+  EXPECT_NE(testing::input_error_of([&] { load_instance(plain + "#2"); }).find("holds one instance"),
             std::string::npos);
 }
 
@@ -146,7 +137,7 @@ TEST(TaillardFile, MalformedFilesNameTheLine) {
   };
   for (const auto& [text, expected] : cases) {
     SCOPED_TRACE(text);
-    const std::string message = error_of([&] { parse_taillard_file(text, "x.txt"); });
+    const std::string message = testing::input_error_of([&] { parse_taillard_file(text, "x.txt"); });
     EXPECT_EQ(message.rfind(expected, 0), 0u) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   }
