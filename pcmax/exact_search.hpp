@@ -1,7 +1,8 @@
 #pragma once
-// The exact mode: proves the optimal makespan by bisection over the target C between the best
+// The exact mode: proves the optimal makespan by a search over the target C between the best
 // lower bound and the best schedule's makespan (Dell'Amico, Iori, Martello & Monaci 2008 search
-// the same way over bin packing). Each target is decided by Martello & Toth's bin-packing
+// the same way over bin packing): the lower end first, twice (an ascent: the optimum is
+// usually the bound or one above), then bisection. Each target is decided by Martello & Toth's bin-packing
 // bound at C (more than m bins: infeasible at once) and otherwise by the exact packing test
 // (machine_packing.hpp). A feasible target gives a schedule of makespan <= C, the new upper
 // end; an infeasible one raises the lower end to C + 1. The search ends proven when the ends

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <functional>
-#include <numeric>
+#include <map>
 #include <set>
 
 #include "lower_bounds.hpp"
@@ -10,130 +10,134 @@
 namespace permbb::pcmax {
 namespace {
 
-class Packer {
+// Bin completion over the jobs grouped by time: sizes_[i] distinct, longest first; left_[i]
+// jobs of that time still unplaced.
+class Completion {
  public:
-  Packer(const PcmaxInstance& instance, Duration capacity, const PackingLimits& limits)
-      : instance_(instance), capacity_(capacity), limits_(limits),
-        order_(instance.times.size()), loads_(static_cast<std::size_t>(instance.machines), 0),
-        machine_of_(instance.times.size(), -1) {
-    std::iota(order_.begin(), order_.end(), 0);
-    std::stable_sort(order_.begin(), order_.end(),
-                     [&](int a, int b) { return instance.times[a] > instance.times[b]; });
-    remaining_.assign(order_.size() + 1, 0);
-    for (std::size_t i = order_.size(); i-- > 0;) {
-      remaining_[i] = remaining_[i + 1] + instance.times[order_[i]];
+  Completion(const PcmaxInstance& instance, Duration capacity, const PackingLimits& limits)
+      : instance_(instance), capacity_(capacity), limits_(limits) {
+    std::map<Duration, std::vector<int>, std::greater<>> jobs_by_time;
+    for (int j = 0; j < instance.jobs(); ++j) jobs_by_time[instance.times[j]].push_back(j);
+    for (auto& [time, jobs] : jobs_by_time) {
+      sizes_.push_back(time);
+      left_.push_back(static_cast<int>(jobs.size()));
+      jobs_of_size_.push_back(std::move(jobs));
     }
+    taken_.assign(sizes_.size(), 0);
   }
 
   PackingResult run() {
     PackingResult result;
     try {
-      result.answer = place(0) ? PackingAnswer::kFeasible : PackingAnswer::kInfeasible;
+      const bool fits = sizes_.front() <= capacity_ && fill(instance_.machines);
+      result.answer = fits ? PackingAnswer::kFeasible : PackingAnswer::kInfeasible;
     } catch (const RunStopped&) {
       result.answer = PackingAnswer::kStopped;
     }
     result.nodes = nodes_;
-    if (result.answer == PackingAnswer::kFeasible) {
-      result.schedule.machine_of_job = machine_of_;
-      result.schedule.loads = loads_;
-      result.schedule.makespan = *std::max_element(loads_.begin(), loads_.end());
-    }
+    if (result.answer == PackingAnswer::kFeasible) result.schedule = schedule();
     return result;
   }
 
  private:
-  Duration time_at(std::size_t depth) const { return instance_.times[order_[depth]]; }
-
   void count_node() {
     ++nodes_;
     if (limits_.max_nodes != 0 && nodes_ >= limits_.max_nodes) throw RunStopped();
     if ((nodes_ & 4095) == 0) throw_if_stopped(limits_.control);
   }
 
-  // The remaining jobs fit in the room of the machines that can take the shortest of them?
-  bool room_suffices(std::size_t depth) const {
-    const Duration shortest = time_at(order_.size() - 1);
-    Duration room = 0;
-    for (const Duration load : loads_) {
-      if (capacity_ - load >= shortest) room += capacity_ - load;
-    }
-    return room >= remaining_[depth];
+  Duration remaining_time() const {
+    Duration total = 0;
+    for (std::size_t i = 0; i < sizes_.size(); ++i) total += left_[i] * sizes_[i];
+    return total;
   }
 
-  // Martello & Toth's L2 on the rest of the problem, each machine's load an item of its own
-  // (a completion packs those items and the remaining jobs into m bins): more than m, no
-  // completion.
-  bool bin_packing_bound_allows(std::size_t depth) {
-    merged_.clear();
-    for (const Duration load : loads_) {
-      if (load > 0) merged_.push_back(load);
-    }
-    std::sort(merged_.begin(), merged_.end(), std::greater<>());
-    const std::size_t placed = merged_.size();
-    for (std::size_t d = depth; d < order_.size(); ++d) merged_.push_back(time_at(d));
-    std::inplace_merge(merged_.begin(), merged_.begin() + static_cast<std::ptrdiff_t>(placed),
-                       merged_.end(), std::greater<>());
-    return bin_packing_bound(merged_, capacity_) <= static_cast<std::int64_t>(loads_.size());
+  // Martello & Toth's L2 over the unplaced jobs allows `bins` more bins?
+  bool bound_allows(int bins) {
+    scratch_.clear();
+    for (std::size_t i = 0; i < sizes_.size(); ++i) scratch_.insert(scratch_.end(), left_[i], sizes_[i]);
+    return bin_packing_bound(scratch_, capacity_) <= bins;
   }
 
-  // The machines to try for the job at `depth`: one per distinct load, fullest first; only the
-  // exact fit when there is one.
-  std::vector<int> candidates(Duration t) const {
-    std::vector<int> machines;
-    for (int i = 0; i < static_cast<int>(loads_.size()); ++i) {
-      if (loads_[i] + t == capacity_) return {i};
-      if (loads_[i] + t < capacity_) machines.push_back(i);
-    }
-    std::stable_sort(machines.begin(), machines.end(),
-                     [&](int a, int b) { return loads_[a] > loads_[b]; });
-    machines.erase(std::unique(machines.begin(), machines.end(),
-                               [&](int a, int b) { return loads_[a] == loads_[b]; }),
-                   machines.end());
-    return machines;
-  }
-
-  std::vector<Duration> state_key(std::size_t depth) const {
-    std::vector<Duration> key = loads_;
-    std::sort(key.begin(), key.end());
-    key.push_back(static_cast<Duration>(depth));
-    return key;
-  }
-
-  bool place(std::size_t depth) {
-    if (depth == order_.size()) return true;
+  // Packs the unplaced jobs into `bins` more bins: the longest one opens the next bin, which
+  // is then completed in every way that wastes at most what is left to waste.
+  bool fill(int bins) {
     count_node();
-    if (!room_suffices(depth)) return false;
-    std::vector<Duration> key = state_key(depth);
-    if (refused_.count(key) != 0) return false;
-    if (!bin_packing_bound_allows(depth)) {
-      remember_refused(std::move(key));
+    const Duration total = remaining_time();
+    if (total == 0) return true;
+    const Duration waste_left = bins * capacity_ - total;
+    if (bins == 0 || waste_left < 0) return false;
+    std::vector<int> key = left_;
+    key.push_back(bins);
+    if (refused_.count(key) != 0 || !bound_allows(bins)) return false;
+    std::size_t first = 0;
+    while (left_[first] == 0) ++first;
+    --left_[first];
+    ++taken_[first];
+    std::vector<Duration> suffix(sizes_.size() + 1, 0);  // time left of sizes i.. (suffix[i])
+    for (std::size_t i = sizes_.size(); i-- > 0;) suffix[i] = suffix[i + 1] + left_[i] * sizes_[i];
+    const bool done = complete(first, sizes_[first], capacity_ - waste_left, bins, suffix);
+    --taken_[first];
+    ++left_[first];
+    if (!done && refused_.size() < limits_.max_refused_states) refused_.insert(std::move(key));
+    return done;
+  }
+
+  // Adds jobs of sizes i.. to the open bin (load so far `load`, taken_ counts what it holds),
+  // the most of the longest first; a bin reaching `lowest` is closed and the rest filled.
+  bool complete(std::size_t i, Duration load, Duration lowest, int bins,
+                const std::vector<Duration>& suffix) {
+    count_node();
+    if (load + suffix[i] < lowest) return false;  // even every job left cannot reach it
+    if (i == sizes_.size()) {
+      bins_.push_back(taken_);
+      std::fill(taken_.begin(), taken_.end(), 0);
+      if (fill(bins - 1)) return true;  // bins_ holds the packing
+      taken_ = bins_.back();
+      bins_.pop_back();
       return false;
     }
-    const Duration t = time_at(depth);
-    for (const int machine : candidates(t)) {
-      loads_[machine] += t;
-      machine_of_[order_[depth]] = machine;
-      if (place(depth + 1)) return true;
-      loads_[machine] -= t;
+    const auto most = static_cast<int>(
+        std::min<Duration>(left_[i], (capacity_ - load) / sizes_[i]));
+    for (int c = most; c >= 0; --c) {
+      left_[i] -= c;
+      taken_[i] += c;
+      const bool done = complete(i + 1, load + c * sizes_[i], lowest, bins, suffix);
+      left_[i] += c;
+      taken_[i] -= c;
+      if (done) return true;
     }
-    machine_of_[order_[depth]] = -1;
-    remember_refused(std::move(key));
     return false;
   }
 
-  void remember_refused(std::vector<Duration> key) {
-    if (refused_.size() < limits_.max_refused_states) refused_.insert(std::move(key));
+  // The closed bins, each a machine; the jobs of a time in any order.
+  PcmaxSchedule schedule() {
+    PcmaxSchedule s;
+    s.machine_of_job.assign(instance_.times.size(), -1);
+    s.loads.assign(static_cast<std::size_t>(instance_.machines), 0);
+    std::vector<std::size_t> next(sizes_.size(), 0);
+    for (std::size_t machine = 0; machine < bins_.size(); ++machine) {
+      for (std::size_t i = 0; i < sizes_.size(); ++i) {
+        for (int c = 0; c < bins_[machine][i]; ++c) {
+          s.machine_of_job[jobs_of_size_[i][next[i]++]] = static_cast<int>(machine);
+          s.loads[machine] += sizes_[i];
+        }
+      }
+    }
+    s.makespan = *std::max_element(s.loads.begin(), s.loads.end());
+    return s;
   }
 
   const PcmaxInstance& instance_;
   const Duration capacity_;
   const PackingLimits& limits_;
-  std::vector<int> order_;           // jobs longest first
-  std::vector<Duration> remaining_;  // remaining_[d]: time of the jobs order_[d..]
-  std::vector<Duration> loads_;
-  std::vector<int> machine_of_;
-  std::set<std::vector<Duration>> refused_;
-  std::vector<Duration> merged_;  // scratch of bin_packing_bound_allows
+  std::vector<Duration> sizes_;
+  std::vector<int> left_;
+  std::vector<int> taken_;                     // the open bin's jobs per size
+  std::vector<std::vector<int>> jobs_of_size_;
+  std::vector<std::vector<int>> bins_;         // the closed bins' jobs per size
+  std::vector<Duration> scratch_;              // scratch of bound_allows
+  std::set<std::vector<int>> refused_;
   std::uint64_t nodes_ = 0;
 };
 
@@ -141,7 +145,7 @@ class Packer {
 
 PackingResult pack_machines(const PcmaxInstance& instance, Duration capacity,
                             const PackingLimits& limits) {
-  return Packer(instance, capacity, limits).run();
+  return Completion(instance, capacity, limits).run();
 }
 
 }  // namespace permbb::pcmax

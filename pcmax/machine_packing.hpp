@@ -1,20 +1,17 @@
 #pragma once
 // The exact feasibility test of a target C: can the jobs run on m machines with every load at
-// most C? Bin packing with m bins of capacity C, decided by a depth-first branch-and-bound
-// in the manner of Martello & Toth's MTP (1990, "Knapsack Problems" §8.4) and of
-// Dell'Amico & Martello (1995) for P||Cmax:
+// most C? Bin packing with m bins of capacity C, decided by bin completion (Korf 2002, "A new
+// algorithm for optimal bin packing", AAAI; Martello & Toth 1990 §8.4 for the bounds):
 //
-//   - jobs longest first, each onto a machine with room, fullest first (best fit);
-//   - machines of equal load are interchangeable: one of them is tried;
-//   - a job that fills a machine exactly goes there and nowhere else (any packing that puts it
-//     elsewhere can swap it with that machine's later jobs, which weigh at most as much);
-//   - a node fails when the remaining jobs weigh more than the room left on the machines that
-//     can still take the shortest of them;
-//   - a node fails when Martello & Toth's bin-packing bound L2 of the rest of the problem
-//     (each machine's load an item, and the remaining jobs) exceeds m;
-//   - a node whose multiset of loads was already refused at the same depth fails (the jobs
-//     still to place are the same): a table of refused states, exact (whole load vectors,
-//     no hashing errors), of bounded size.
+//   - the jobs are grouped by time (jobs of one time are interchangeable);
+//   - bins are filled one at a time: the longest unplaced job opens the next bin (it must be
+//     in some bin, and bins are interchangeable), which is then completed with the most of the
+//     longest jobs first, down to every completion that wastes at most the slack left,
+//     m C - sum t less the waste of the bins already closed;
+//   - a node fails when Martello & Toth's bin-packing bound L2 of the unplaced jobs exceeds
+//     the bins left;
+//   - a node whose unplaced jobs and bins left were already refused fails: a table of refused
+//     states, exact (whole count vectors, no hashing errors), of bounded size.
 #include <cstdint>
 #include <vector>
 
