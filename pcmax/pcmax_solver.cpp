@@ -7,7 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "input_error.hpp"
-#include "local_search.hpp"
+#include "schedule_improvement.hpp"
 #include "multifit.hpp"
 
 namespace permbb::pcmax {

@@ -2,7 +2,7 @@
 // What `permbb pcmax` runs: the schedule a user keeps and what is proven about it.
 //
 //   1. Lower bounds (lower_bounds.hpp).
-//   2. Candidates, each improved by the local search (local_search.hpp): LPT, MULTIFIT
+//   2. Candidates, each improved by the local search (schedule_improvement.hpp): LPT, MULTIFIT
 //      (multifit.hpp), and, when a PTAS is asked for with some k, the PTAS's schedule at k
 //      (ptas.hpp; its T* <= OPT is a lower bound too). The returned schedule is the best of
 //      them: never worse than LPT or MULTIFIT, and within the PTAS's guarantee.

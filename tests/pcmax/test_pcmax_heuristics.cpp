@@ -7,7 +7,7 @@
 #include <random>
 #include <stdexcept>
 
-#include "local_search.hpp"
+#include "schedule_improvement.hpp"
 #include "multifit.hpp"
 #include "pcmax_test_support.hpp"
 

@@ -1,4 +1,4 @@
-#include "local_search.hpp"
+#include "schedule_improvement.hpp"
 
 #include <algorithm>
 #include <stdexcept>
