@@ -304,8 +304,18 @@ def quality_goals(report, raw):
                     f"LPT's {sum(lpt_gaps) / len(lpt_gaps):.3f} % on the same {len(lpt_gaps)} "
                     "instances")
     report.text(f"- epsilon 0.1 longer than epsilon 0.3 on {not_monotone} of {both} instances")
+    within = sum(1 for e in raw if e["exact"].get("optimal") and e["exact"]["seconds"] <= 10)
     report.text(f"- --exact proved the optimum on {proven} of {len(raw)} instances "
-                f"({100.0 * proven / max(1, len(raw)):.1f} %)")
+                f"({100.0 * proven / max(1, len(raw)):.1f} %), {within} of them within 10 s")
+    for name in ["exact", "ptas 0.3", "ptas 0.1"]:
+        failed = [e[name]["failed"] for e in raw if name in e and "failed" in e[name]]
+        if failed:
+            report.text(f"- {name}: no result on {len(failed)} instances ({failed[0]}, ...)")
+    unproven = [e for e in raw if not e["exact"].get("optimal")]
+    if unproven:
+        report.text("- left incomplete by --exact (OPT in [lower, upper]): " + ", ".join(
+            f"`{e['spec']}` [{e['exact']['best_lower_bound']}, {e['exact']['makespan']}]"
+            for e in unproven if "failed" not in e["exact"]))
 
 
 def write_quality_report(raw, out):

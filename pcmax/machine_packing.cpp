@@ -90,6 +90,7 @@ class Completion {
     count_node();
     if (load + suffix[i] < lowest) return false;  // even every job left cannot reach it
     if (i == sizes_.size()) {
+      if (room_for_a_job_left(load)) return false;  // not maximal: dominated
       bins_.push_back(taken_);
       std::fill(taken_.begin(), taken_.end(), 0);
       if (fill(bins - 1)) return true;  // bins_ holds the packing
@@ -106,6 +107,15 @@ class Completion {
       left_[i] += c;
       taken_[i] -= c;
       if (done) return true;
+    }
+    return false;
+  }
+
+  // A completion that leaves room for a job still unplaced is dominated by the one that takes
+  // it too: in any packing that finishes it, that job can move into the room.
+  bool room_for_a_job_left(Duration load) const {
+    for (std::size_t i = sizes_.size(); i-- > 0;) {
+      if (left_[i] > 0) return sizes_[i] <= capacity_ - load;
     }
     return false;
   }
