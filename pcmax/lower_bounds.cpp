@@ -81,9 +81,14 @@ LowerBounds compute_lower_bounds(const PcmaxInstance& instance, std::int64_t max
   const std::vector<Duration> t = times_longest_first(instance);
   bounds.counting = counting_bound(SortedTimes(t), instance.machines);
   Duration capacity = std::max(bounds.simple, bounds.counting);
+  // Each step costs O(n log n) at most: on huge instances the ascent stops early (the bound
+  // reached is still valid).
+  const std::int64_t affordable = std::int64_t{1} << 26;
+  const std::int64_t step_limit =
+      std::min(max_ascent_steps, affordable / static_cast<std::int64_t>(t.size()) + 1);
   std::int64_t steps = 0;
   while (bin_packing_bound(t, capacity) > instance.machines) {
-    if (++steps > max_ascent_steps) {
+    if (++steps > step_limit) {
       bounds.bin_packing_ascent_finished = false;
       break;
     }

@@ -36,7 +36,7 @@ struct LowerBounds {
 std::int64_t bin_packing_bound(const std::vector<Duration>& longest_first, Duration capacity);
 
 // The three bounds; the ascent of the bin-packing bound takes at most `max_ascent_steps`
-// capacities.
+// capacities, and fewer on huge instances (about 2^26 / n).
 LowerBounds compute_lower_bounds(const PcmaxInstance& instance,
                                  std::int64_t max_ascent_steps = 100'000);
 

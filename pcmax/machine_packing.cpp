@@ -24,6 +24,9 @@ class Completion {
       jobs_of_size_.push_back(std::move(jobs));
     }
     taken_.assign(sizes_.size(), 0);
+    // Each refused state holds one count per distinct time: at most about 2^26 counts kept.
+    refused_capacity_ = std::min(limits.max_refused_states,
+                                 (std::size_t{1} << 26) / (sizes_.size() + 1) + 1);
   }
 
   PackingResult run() {
@@ -79,7 +82,7 @@ class Completion {
     const bool done = complete(first, sizes_[first], capacity_ - waste_left, bins, suffix);
     --taken_[first];
     ++left_[first];
-    if (!done && refused_.size() < limits_.max_refused_states) refused_.insert(std::move(key));
+    if (!done && refused_.size() < refused_capacity_) refused_.insert(std::move(key));
     return done;
   }
 
@@ -148,6 +151,7 @@ class Completion {
   std::vector<std::vector<int>> bins_;         // the closed bins' jobs per size
   std::vector<Duration> scratch_;              // scratch of bound_allows
   std::set<std::vector<int>> refused_;
+  std::size_t refused_capacity_ = 0;
   std::uint64_t nodes_ = 0;
 };
 

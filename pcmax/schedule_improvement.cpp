@@ -71,6 +71,7 @@ class Search {
     for (const int b : partners(a)) {
       const Duration lb = schedule_.loads[b];
       for (const int x : jobs_of_[a]) {
+        if (candidates_ > limits_.max_candidates) return best;  // huge machines: stop here
         consider(best, b, x, -1, times[x], la, lb);
         for (const int y : jobs_of_[b]) consider(best, b, x, y, times[x] - times[y], la, lb);
       }
