@@ -24,9 +24,9 @@ class Completion {
       jobs_of_size_.push_back(std::move(jobs));
     }
     taken_.assign(sizes_.size(), 0);
-    // Each refused state holds one count per distinct time: at most about 2^26 counts kept.
+    // Each refused state holds one count per distinct time: at most about 2^28 counts kept.
     refused_capacity_ = std::min(limits.max_refused_states,
-                                 (std::size_t{1} << 26) / (sizes_.size() + 1) + 1);
+                                 (std::size_t{1} << 28) / (sizes_.size() + 1) + 1);
   }
 
   PackingResult run() {
