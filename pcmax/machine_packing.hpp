@@ -8,7 +8,8 @@
 //     in some bin, and bins are interchangeable), which is then completed with the most of the
 //     longest jobs first, down to every completion that wastes at most the slack left,
 //     m C - sum t less the waste of the bins already closed; only maximal completions (no
-//     unplaced job fits in the room left: it could always move there);
+//     unplaced job fits in the room left: it could always move there) in which no job can
+//     be exchanged for a longer unplaced one that fits (the exchanged packing is as good);
 //   - a node fails when Martello & Toth's bin-packing bound L2 of the unplaced jobs exceeds
 //     the bins left;
 //   - a node whose unplaced jobs and bins left were already refused fails: a table of refused
