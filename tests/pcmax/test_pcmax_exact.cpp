@@ -7,6 +7,7 @@
 
 #include "cpu_dp.hpp"
 #include "exact_search.hpp"
+#include "fullest_bins.hpp"
 #include "machine_packing.hpp"
 #include "multifit.hpp"
 #include "pcmax_solver.hpp"
@@ -37,6 +38,44 @@ TEST(MachinePacking, FeasibleAtTheOptimumAndNotBelow) {
     EXPECT_EQ(checked_makespan(instance.times, instance.machines, at.schedule.machine_of_job), opt);
     EXPECT_EQ(pack_machines(instance, opt - 1).answer, PackingAnswer::kInfeasible);
   }
+}
+
+TEST(FullestBins, AnyPackingItFindsIsValidAndItFindsOneWellAboveTheOptimum) {
+  std::mt19937_64 rng(43);
+  int found_at_opt = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const PcmaxInstance instance = instance_of_trial(rng, trial, 11);
+    const Duration opt = exact_makespan(instance.times, instance.machines);
+    for (const Duration capacity : {opt - 1, opt, 2 * opt}) {
+      const auto packed = pack_fullest_bins(instance, capacity);
+      if (capacity < opt) {
+        EXPECT_FALSE(packed.has_value()) << "trial " << trial;  // nothing below the optimum
+        continue;
+      }
+      // At 2·OPT it always succeeds: a machine closed while job j is left holds more than
+      // 2·OPT − t_j ≥ OPT (the fullest set would take j otherwise), and m such machines
+      // would hold more than m·OPT ≥ Σt.
+      if (capacity == 2 * opt) {
+        ASSERT_TRUE(packed.has_value()) << "trial " << trial;
+      }
+      if (!packed) continue;
+      found_at_opt += capacity == opt ? 1 : 0;
+      EXPECT_LE(packed->makespan, capacity);
+      EXPECT_EQ(checked_makespan(instance.times, instance.machines, packed->machine_of_job),
+                packed->makespan);
+    }
+  }
+  EXPECT_GT(found_at_opt, 0);
+}
+
+TEST(FullestBins, FillsEachMachineAsFullAsItCanHandWorked) {
+  // Capacity 10: 7 with the fullest of {6, 5, 4, 3, 2} in 3 (that is 3), then 6 with 4, then
+  // 5 with 2. Two machines of capacity 13 cannot hold Σt = 27.
+  const PcmaxInstance instance{"hand", 3, {7, 6, 5, 4, 3, 2}};
+  const auto packed = pack_fullest_bins(instance, 10);
+  ASSERT_TRUE(packed.has_value());
+  EXPECT_EQ(packed->loads, (std::vector<Duration>{10, 10, 7}));
+  EXPECT_FALSE(pack_fullest_bins({"tight", 2, {7, 6, 5, 4, 3, 2}}, 13).has_value());
 }
 
 TEST(ExactSearch, ProvesTheBruteForceOptimumUpToTwelveJobs) {
