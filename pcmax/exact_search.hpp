@@ -6,7 +6,7 @@
 // bound at C (more than m bins: infeasible at once) and otherwise by the exact packing test
 // (machine_packing.hpp), after a quick packing that fills each machine as full as it can
 // (fullest_bins.hpp). A target whose search uses up its node budget is set aside for the
-// nearest untried targets; the budget grows fourfold once three targets have used it up.
+// nearest untried targets; the budget (2^23 nodes) grows fourfold once three targets have used it up.
 // A feasible target gives a schedule of makespan <= C, the new upper
 // end; an infeasible one raises the lower end to C + 1. The search ends proven when the ends
 // meet; a stop (time limit) or the node limit of a target leaves it incomplete, with
