@@ -1,0 +1,56 @@
+#pragma once
+#include <cstdint>
+#include <functional>
+
+#include "knapsack_instance.hpp"
+#include "knapsack_solution.hpp"
+
+namespace permbb::knapsack {
+
+// Where a running expanding-core search is, for progress lines.
+struct CoreSearchProgress {
+  double seconds = 0;
+  int core_size = 0;      // items in the core
+  int items = 0;          // items that fit alone (the sorted table)
+  std::int64_t states = 0;
+  std::int64_t lower = 0;  // best profit found
+  std::int64_t upper = 0;  // largest bound of a state (or the lower bound, when larger)
+};
+
+struct CoreSearchOptions {
+  // The most memory the state list and the decision arena may hold together; beyond it the
+  // search stops with an InputError saying so (and the best profit found). 0: no cap.
+  std::int64_t max_memory_bytes = 0;
+  // The most states a list may hold, the same way (0: no cap).
+  std::int64_t max_states = 0;
+  // Stop once this many seconds have passed (0: no limit); the result is then incomplete.
+  double time_limit_seconds = 0;
+  // Called after a core step about every progress_seconds (0: never).
+  double progress_seconds = 0;
+  std::function<void(const CoreSearchProgress&)> on_progress;
+};
+
+struct CoreSearchStatistics {
+  std::int64_t states_explored = 0;  // states written, summed over core steps
+  std::int64_t states_dominated = 0;
+  std::int64_t states_fathomed = 0;  // dropped by their upper bound
+  std::int64_t largest_list = 0;
+  int core_size = 0;                 // items that entered the core
+  int items_fixed = 0;               // items fixed outside the core by their bound
+  std::int64_t weight_divisor = 1;   // gcd of the weights (the capacity rounded down to it)
+};
+
+struct CoreSearchResult {
+  KnapsackSolution solution;  // optimal when complete; items as in the input
+  bool complete = true;
+  std::int64_t upper_bound = 0;  // optimal value when complete, else a proven bound on it
+  CoreSearchStatistics statistics;
+};
+
+// The exact expanding-core dynamic program, after Pisinger's minknap ("A minimal algorithm for
+// the 0-1 knapsack problem", Operations Research 45(5), 1997) and the reductions of combo
+// (Martello, Pisinger & Toth, Management Science 45(3), 1999); core_search.cpp says how.
+// Throws InputError when the memory cap or the state cap is reached.
+CoreSearchResult solve_core(const KnapsackInstance& instance, const CoreSearchOptions& options = {});
+
+}  // namespace permbb::knapsack
