@@ -11,6 +11,7 @@
 #include "input_error.hpp"
 #include "item_table.hpp"
 #include "node_bounds.hpp"
+#include "one_item_completion.hpp"
 #include "state_list.hpp"
 
 // The search (Pisinger 1997, minknap; Martello, Pisinger & Toth 1999, combo):
@@ -59,7 +60,8 @@ class CoreSearch {
   void widen_core();
   bool fixed_by_bound(int item, bool put_in) const;
   void move_item(int item, bool put_in);
-  void record_state(std::int64_t index);
+  void complete_states();
+  void record_state(std::int64_t index, int extra_item, std::int64_t profit, std::int64_t weight);
   void record_items(std::vector<int> sorted_items);
   void check_caps() const;
   bool out_of_time() const;
@@ -135,7 +137,10 @@ void CoreSearch::move_item(int item, bool put_in) {
   statistics_.states_dominated += outcome.dominated;
   statistics_.states_fathomed += outcome.fathomed;
   statistics_.largest_list = std::max(statistics_.largest_list, list_.size());
-  if (outcome.best >= 0) record_state(outcome.best);
+  if (outcome.best >= 0) {
+    record_state(outcome.best, -1, list_.profit[outcome.best], list_.weight[outcome.best]);
+  }
+  if (list_.size() >= options_.completion_min_states) complete_states();
   upper_ = std::max<WideSigned>(outcome.upper, lower_);
   if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20)) arena_.compact(list_.node);
 }
@@ -154,10 +159,25 @@ void CoreSearch::widen_core() {
   move_item(item, !take_out);
 }
 
-void CoreSearch::record_state(std::int64_t index) {
+// A better lower bound from the states and one item outside the core each
+// (one_item_completion.hpp): worth its binary searches only once the list is long.
+void CoreSearch::complete_states() {
+  const Completion found =
+      OneItemCompletion(items_, first_, last_).best(list_, capacity_, lower_);
+  if (found.state < 0) return;
+  ++statistics_.completions;
+  record_state(found.state, found.item, found.profit, found.weight);
+}
+
+// The items of state `index` (the break solution with its toggles), with `extra_item` toggled
+// too when it is not -1; `profit` and `weight` are what they must add up to.
+void CoreSearch::record_state(std::int64_t index, int extra_item, std::int64_t profit,
+                              std::int64_t weight) {
   std::vector<int> taken(static_cast<std::size_t>(break_item_));
   std::iota(taken.begin(), taken.end(), 0);
-  for (const int item : arena_.toggled(list_.node[index])) {
+  std::vector<int> toggled = arena_.toggled(list_.node[index]);
+  if (extra_item >= 0) toggled.push_back(extra_item);
+  for (const int item : toggled) {
     if (item < break_item_) {
       taken[static_cast<std::size_t>(item)] = -1;
     } else {
@@ -166,7 +186,7 @@ void CoreSearch::record_state(std::int64_t index) {
   }
   taken.erase(std::remove(taken.begin(), taken.end(), -1), taken.end());
   record_items(std::move(taken));
-  if (best_.value != list_.profit[index] || best_.weight != list_.weight[index]) {
+  if (best_.value != profit || best_.weight != weight || weight > capacity_) {
     throw std::logic_error("knapsack core: a state's toggles disagree with its weight/profit");
   }
 }

@@ -23,6 +23,9 @@ struct CoreSearchOptions {
   std::int64_t max_memory_bytes = 0;
   // The most states a list may hold, the same way (0: no cap).
   std::int64_t max_states = 0;
+  // Lists of at least this many states are also completed by one item outside the core after
+  // each step (one_item_completion.hpp); shorter ones gain little for the searches.
+  std::int64_t completion_min_states = 1024;
   // Stop once this many seconds have passed (0: no limit); the result is then incomplete.
   double time_limit_seconds = 0;
   // Called after a core step about every progress_seconds (0: never).
@@ -37,6 +40,7 @@ struct CoreSearchStatistics {
   std::int64_t largest_list = 0;
   int core_size = 0;                 // items that entered the core
   int items_fixed = 0;               // items fixed outside the core by their bound
+  int completions = 0;               // lower bounds found by one item outside the core
   std::int64_t weight_divisor = 1;   // gcd of the weights (the capacity rounded down to it)
 };
 
