@@ -199,7 +199,8 @@ KnapsackReport solve_expanding_core(const KnapsackCommandOptions& options,
                search.max_memory_bytes >> 20);
   const auto begin = Clock::now();
   ks::CoreSearchResult result = ks::solve_core(instance, search);
-  report.seconds = seconds_since(begin);
+  report.setup_seconds = result.setup_seconds;
+  report.seconds = seconds_since(begin) - result.setup_seconds;
   report.solution = std::move(result.solution);
   report.complete = result.complete;
   report.core = result.statistics;

@@ -63,7 +63,7 @@ class CoreSearch {
   void complete_states();
   void record_state(std::int64_t index, int extra_item, std::int64_t profit, std::int64_t weight);
   void record_items(std::vector<int> sorted_items);
-  void check_caps() const;
+  void check_caps(std::int64_t next_states) const;
   bool out_of_time() const;
   void report_progress();
   double seconds() const { return std::chrono::duration<double>(Clock::now() - begin_).count(); }
@@ -79,6 +79,7 @@ class CoreSearch {
   int first_ = 0;  // s: the core's first item
   int last_ = 0;   // t: its last (last_ < first_: empty)
   bool take_out_next_ = true;
+  std::int64_t steps_ = 0;  // merges done
   StateList list_;
   StateList spare_;
   DecisionArena arena_;
@@ -131,6 +132,7 @@ void CoreSearch::move_item(int item, bool put_in) {
   const std::int64_t sign = put_in ? 1 : -1;
   const CoreMove move{item, sign * items_.weights()[item], sign * items_.profits()[item]};
   const MergeBounds bounds{capacity_, ratio_of(last_ + 1), ratio_of(first_ - 1), lower_};
+  check_caps(2 * list_.size());
   const MergeOutcome outcome = merge_with_move(list_, move, bounds, arena_, spare_);
   std::swap(list_, spare_);
   statistics_.states_explored += list_.size();
@@ -140,7 +142,9 @@ void CoreSearch::move_item(int item, bool put_in) {
   if (outcome.best >= 0) {
     record_state(outcome.best, -1, list_.profit[outcome.best], list_.weight[outcome.best]);
   }
-  if (list_.size() >= options_.completion_min_states) complete_states();
+  ++steps_;
+  const bool power_of_two = (steps_ & (steps_ - 1)) == 0;
+  if (list_.size() >= options_.completion_min_states || power_of_two) complete_states();
   upper_ = std::max<WideSigned>(outcome.upper, lower_);
   if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20)) arena_.compact(list_.node);
 }
@@ -202,13 +206,18 @@ void CoreSearch::record_items(std::vector<int> sorted_items) {
   lower_ = best_.value;
 }
 
-void CoreSearch::check_caps() const {
-  const std::int64_t bytes = list_.bytes() + spare_.bytes() + arena_.bytes();
+// Checked before each merge, for the most it may take: a list twice as long beside the
+// current one, and one new arena node per moved state.
+void CoreSearch::check_caps(std::int64_t next_states) const {
+  constexpr std::int64_t kStateBytes = 3 * sizeof(std::int64_t);
+  constexpr std::int64_t kNodeBytes = sizeof(std::int64_t) + sizeof(std::int32_t);
+  const std::int64_t bytes = list_.bytes() + std::max(spare_.bytes(), next_states * kStateBytes) +
+                             arena_.bytes() + list_.size() * kNodeBytes;
   const bool over_memory = options_.max_memory_bytes > 0 && bytes > options_.max_memory_bytes;
-  const bool over_states = options_.max_states > 0 && list_.size() > options_.max_states;
+  const bool over_states = options_.max_states > 0 && next_states > options_.max_states;
   if (!over_memory && !over_states) return;
   throw InputError(
-      "knapsack --method core: the state list reached " + std::to_string(list_.size()) +
+      "knapsack --method core: the next state list may reach " + std::to_string(next_states) +
       " states (" + std::to_string(bytes >> 20) + " MiB with its decisions), over the " +
       (over_memory ? "memory cap of " + std::to_string(options_.max_memory_bytes >> 20) + " MiB"
                    : "cap of " + std::to_string(options_.max_states) + " states") +
@@ -232,13 +241,13 @@ void CoreSearch::report_progress() {
 CoreSearchResult CoreSearch::run() {
   CoreSearchResult result;
   start();
+  result.setup_seconds = seconds();
   while (!list_.empty() && upper_ > lower_ && (first_ > 0 || last_ + 1 < count())) {
     if (out_of_time()) {
       result.complete = false;
       break;
     }
     widen_core();
-    check_caps();
     report_progress();
   }
   result.solution = best_;

@@ -24,7 +24,8 @@ struct CoreSearchOptions {
   // The most states a list may hold, the same way (0: no cap).
   std::int64_t max_states = 0;
   // Lists of at least this many states are also completed by one item outside the core after
-  // each step (one_item_completion.hpp); shorter ones gain little for the searches.
+  // each step (one_item_completion.hpp); shorter ones only after steps 1, 2, 4, 8, ..., for an
+  // early lower bound at little cost.
   std::int64_t completion_min_states = 1024;
   // Stop once this many seconds have passed (0: no limit); the result is then incomplete.
   double time_limit_seconds = 0;
@@ -48,6 +49,7 @@ struct CoreSearchResult {
   KnapsackSolution solution;  // optimal when complete; items as in the input
   bool complete = true;
   std::int64_t upper_bound = 0;  // optimal value when complete, else a proven bound on it
+  double setup_seconds = 0;      // sorting the items and the break solution, of the whole time
   CoreSearchStatistics statistics;
 };
 
