@@ -156,7 +156,7 @@ TEST(CoreSearch, MediumInstancesAgreeWithTheDynamicProgram) {
         InstanceClass::kStronglyCorrelated, InstanceClass::kInverseStronglyCorrelated,
         InstanceClass::kSubsetSum}) {
     for (int trial = 0; trial < 6; ++trial) {
-      const int n = 100 + 80 * trial;
+      const int n = 60 + 50 * trial;  // 60..310
       KnapsackInstance instance =
           generate_instance({c, n, trial % 2 ? 1000 : 100, static_cast<std::uint64_t>(7 + trial)});
       instance.capacity = instance.capacity * (1 + trial % 3) / 2;
@@ -166,7 +166,7 @@ TEST(CoreSearch, MediumInstancesAgreeWithTheDynamicProgram) {
   }
   // Jooken's class at a capacity the dynamic program affords (c = 10^5).
   for (int trial = 0; trial < 6; ++trial) {
-    const std::string spec = "jooken," + std::to_string(100 + 40 * trial) + ",100000," +
+    const std::string spec = "jooken," + std::to_string(60 + 40 * trial) + ",100000," +
                              std::to_string(2 + 4 * (trial % 4)) + ",0.2,0.001,100," +
                              std::to_string(trial);
     SCOPED_TRACE(spec);
