@@ -297,6 +297,8 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   j["states_fathomed"] = core ? nlohmann::json(core->states_fathomed) : none;
   j["largest_state_list"] = core ? nlohmann::json(core->largest_list) : none;
   j["weight_divisor"] = core ? nlohmann::json(core->weight_divisor) : none;
+  j["completions"] = core ? nlohmann::json(core->completions) : none;
+  j["rounded_dp_runs"] = core ? nlohmann::json(core->rounded_dp_runs) : none;
   return j;
 }
 

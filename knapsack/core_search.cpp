@@ -12,6 +12,7 @@
 #include "item_table.hpp"
 #include "node_bounds.hpp"
 #include "one_item_completion.hpp"
+#include "rounded_weight_dp.hpp"
 #include "state_list.hpp"
 
 // The search (Pisinger 1997, minknap; Martello, Pisinger & Toth 1999, combo):
@@ -61,6 +62,7 @@ class CoreSearch {
   bool fixed_by_bound(int item, bool put_in) const;
   void move_item(int item, bool put_in);
   void complete_states();
+  void rounded_weight_bound();
   void record_state(std::int64_t index, int extra_item, std::int64_t profit, std::int64_t weight);
   void record_items(std::vector<int> sorted_items);
   void check_caps(std::int64_t next_states) const;
@@ -80,6 +82,7 @@ class CoreSearch {
   int last_ = 0;   // t: its last (last_ < first_: empty)
   bool take_out_next_ = true;
   std::int64_t steps_ = 0;  // merges done
+  std::int64_t next_rounded_dp_ = 0;  // list length that calls the next rounded-weight DP
   StateList list_;
   StateList spare_;
   DecisionArena arena_;
@@ -109,6 +112,7 @@ void CoreSearch::start() {
   greedy_fill(items_.view(), break_item_ + 1, capacity_ - break_weight_,
               [&](int i) { greedy.push_back(i); });
   record_items(std::move(greedy));
+  next_rounded_dp_ = options_.rounded_dp_min_states;
   first_ = break_item_;
   last_ = break_item_ - 1;
   list_.push(break_weight_, break_profit_, DecisionArena::kRoot);
@@ -145,6 +149,9 @@ void CoreSearch::move_item(int item, bool put_in) {
   ++steps_;
   const bool power_of_two = (steps_ & (steps_ - 1)) == 0;
   if (list_.size() >= options_.completion_min_states || power_of_two) complete_states();
+  if (options_.rounded_dp_min_states > 0 && list_.size() >= next_rounded_dp_) {
+    rounded_weight_bound();
+  }
   upper_ = std::max<WideSigned>(outcome.upper, lower_);
   if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20)) arena_.compact(list_.node);
 }
@@ -171,6 +178,21 @@ void CoreSearch::complete_states() {
   if (found.state < 0) return;
   ++statistics_.completions;
   record_state(found.state, found.item, found.profit, found.weight);
+}
+
+// Long lists call the rounded-weight dynamic program (rounded_weight_dp.hpp) for a lower bound
+// that fills the capacity more closely than the states yet do: at rounded_dp_min_states
+// states, then at 16 times as many, 4 times finer each time, within rounded_dp_bytes of
+// decision bits.
+void CoreSearch::rounded_weight_bound() {
+  const int run = statistics_.rounded_dp_runs++;
+  next_rounded_dp_ = list_.size() * 16;
+  const std::int64_t bits = options_.rounded_dp_bytes * 8 / std::max(1, count());
+  const std::int64_t columns = std::min<std::int64_t>(bits >> (4 - std::min(run, 2) * 2), bits);
+  std::vector<int> items = rounded_weight_solution(items_, capacity_, std::max<std::int64_t>(columns, 1));
+  std::int64_t value = 0;
+  for (const int i : items) value += items_.profits()[i];
+  if (value > lower_) record_items(std::move(items));
 }
 
 // The items of state `index` (the break solution with its toggles), with `extra_item` toggled

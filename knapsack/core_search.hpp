@@ -27,6 +27,11 @@ struct CoreSearchOptions {
   // each step (one_item_completion.hpp); shorter ones only after steps 1, 2, 4, 8, ..., for an
   // early lower bound at little cost.
   std::int64_t completion_min_states = 1024;
+  // Lists of this many states call the rounded-weight dynamic program for a lower bound
+  // (rounded_weight_dp.hpp), and lists 16 times longer again, finer (0: never); its decision
+  // bits take at most rounded_dp_bytes.
+  std::int64_t rounded_dp_min_states = std::int64_t{1} << 16;
+  std::int64_t rounded_dp_bytes = std::int64_t{64} << 20;
   // Stop once this many seconds have passed (0: no limit); the result is then incomplete.
   double time_limit_seconds = 0;
   // Called after a core step about every progress_seconds (0: never).
@@ -42,6 +47,7 @@ struct CoreSearchStatistics {
   int core_size = 0;                 // items that entered the core
   int items_fixed = 0;               // items fixed outside the core by their bound
   int completions = 0;               // lower bounds found by one item outside the core
+  int rounded_dp_runs = 0;           // rounded-weight dynamic programs run
   std::int64_t weight_divisor = 1;   // gcd of the weights (the capacity rounded down to it)
 };
 
