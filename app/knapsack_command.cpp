@@ -351,7 +351,8 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
   command
       .add_option("--memory-fraction", options.memory_fraction,
                   "share of the device's (or, without GPU, the host's) memory the list may "
-                  "take, and of the host's for the lists set aside (default 0.25)")
+                  "take, and of the host's for the lists set aside; --method core: of the "
+                  "host's, for its state list (default 0.25)")
       ->check(number_in_range(0.001, 0.95));
   command
       .add_option("--dp-memory-mib", options.dp_memory_mib,

@@ -386,6 +386,24 @@ class KnapsackCore(WithFolder):
             proc = run("--generate", spec, "--method", "core", *args)
             self.assertEqual(proc.returncode, 2, f"{args}: {proc.stderr}")
 
+    def test_write_instance_gives_a_file_that_solves_the_same(self):
+        spec = "jooken,50,100000,6,0.2,0.001,100,7"
+        path = os.path.join(self.folder.name, "written.txt")
+        proc = run("--generate", spec, "--write-instance", path)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(path) as f:
+            lines = f.read().split("\n")
+        self.assertEqual(lines[0], "50")
+        self.assertEqual(lines[1].split()[0], "1")
+        self.assertEqual(lines[51], "100000")
+        proc, generated = run_json("--generate", spec, "--method", "dp")
+        proc, written = run_json(path, "--method", "core")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(written["value"], generated["value"])
+        self.assertEqual((written["items"], written["capacity"]), (50, 100000))
+        proc = run("--generate", spec, "--write-instance", "/nonexistent/dir/x.txt")
+        self.assertEqual(proc.returncode, 2, proc.stderr)
+
     def test_bad_jooken_specs_exit_2(self):
         for spec in ["jooken,400,1000,1,0.1,0,100,1", "jooken,400,1000,2,2,0,100,1",
                      "jooken,400,1000,2,0.1,0,100"]:
