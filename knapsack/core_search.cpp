@@ -148,7 +148,8 @@ void CoreSearch::move_item(int item, bool put_in) {
   }
   ++steps_;
   const bool power_of_two = (steps_ & (steps_ - 1)) == 0;
-  if (list_.size() >= options_.completion_min_states || power_of_two) complete_states();
+  const bool long_list = list_.size() >= std::max<std::int64_t>(options_.completion_min_states, count());
+  if (long_list || power_of_two) complete_states();
   if (options_.rounded_dp_min_states > 0 && list_.size() >= next_rounded_dp_) {
     rounded_weight_bound();
   }
@@ -171,7 +172,8 @@ void CoreSearch::widen_core() {
 }
 
 // A better lower bound from the states and one item outside the core each
-// (one_item_completion.hpp): worth its binary searches only once the list is long.
+// (one_item_completion.hpp): worth building its tables (O(n log n)) after every step only once
+// the list is at least as long as the items are many.
 void CoreSearch::complete_states() {
   const Completion found =
       OneItemCompletion(items_, first_, last_).best(list_, capacity_, lower_);

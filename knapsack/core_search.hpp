@@ -23,9 +23,9 @@ struct CoreSearchOptions {
   std::int64_t max_memory_bytes = 0;
   // The most states a list may hold, the same way (0: no cap).
   std::int64_t max_states = 0;
-  // Lists of at least this many states are also completed by one item outside the core after
-  // each step (one_item_completion.hpp); shorter ones only after steps 1, 2, 4, 8, ..., for an
-  // early lower bound at little cost.
+  // Lists of at least this many states (and at least as many as items) are also completed by
+  // one item outside the core after each step (one_item_completion.hpp); shorter ones only
+  // after steps 1, 2, 4, 8, ..., for an early lower bound at little cost.
   std::int64_t completion_min_states = 1024;
   // Lists of this many states call the rounded-weight dynamic program for a lower bound
   // (rounded_weight_dp.hpp), and lists 16 times longer again, finer (0: never); its decision

@@ -43,30 +43,33 @@ OneItemCompletion::OneItemCompletion(const ItemTable& items, int first, int last
   }
 }
 
+// The states come by increasing weight, so the room of the feasible ones shrinks and the
+// excess of the overweight ones grows: one pointer into each table, moved one way only, replaces
+// a binary search per state (O(states + items) in all).
 Completion OneItemCompletion::best(const StateList& list, std::int64_t capacity,
                                    std::int64_t lower) const {
   Completion found;
-  const auto by_weight = [](const Entry& e, std::int64_t w) { return e.weight < w; };
+  // addable_[0, fit): the entries of weight <= the room; removable_[cover, end): >= the excess.
+  std::size_t fit = addable_.size();
+  std::size_t cover = 0;
   for (std::int64_t k = 0; k < list.size(); ++k) {
     const std::int64_t w = list.weight[k];
     const std::int64_t p = list.profit[k];
     if (w <= capacity) {
-      // The last entry of weight <= room: the first of weight > room, minus one.
-      const std::int64_t room = capacity - w;
-      const auto it = std::upper_bound(addable_.begin(), addable_.end(), room,
-                                       [](std::int64_t r, const Entry& e) { return r < e.weight; });
-      if (it == addable_.begin()) continue;
-      const Entry& e = *(it - 1);
+      while (fit > 0 && addable_[fit - 1].weight > capacity - w) --fit;
+      if (fit == 0) continue;
+      const Entry& e = addable_[fit - 1];
       if (p + e.profit > lower) {
         lower = p + e.profit;
         found = {k, e.item, lower, w + e.best_weight};
       }
     } else {
-      const auto it = std::lower_bound(removable_.begin(), removable_.end(), w - capacity, by_weight);
-      if (it == removable_.end()) continue;
-      if (p - it->profit > lower) {
-        lower = p - it->profit;
-        found = {k, it->item, lower, w - it->best_weight};
+      while (cover < removable_.size() && removable_[cover].weight < w - capacity) ++cover;
+      if (cover == removable_.size()) break;  // heavier states need even more taken out
+      const Entry& e = removable_[cover];
+      if (p - e.profit > lower) {
+        lower = p - e.profit;
+        found = {k, e.item, lower, w - e.best_weight};
       }
     }
   }

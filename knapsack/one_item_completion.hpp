@@ -21,7 +21,7 @@ struct Completion {
 // state and every item before it is in, so each may be toggled in any state. For a state of
 // weight μ <= c the most profitable item past the core of weight <= c - μ goes in; for μ > c
 // the least profitable item before the core of weight >= μ - c comes out. Items are sorted by
-// weight with a running best profit, so each state costs a binary search.
+// weight with a running best profit, and the states, sorted by weight, sweep them once.
 class OneItemCompletion {
  public:
   // The items before `first` (removable) and after `last` (addable) of the sorted table.
