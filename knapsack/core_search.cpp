@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cardinality_bound.hpp"
 #include "decision_arena.hpp"
 #include "input_error.hpp"
 #include "item_table.hpp"
@@ -62,6 +63,7 @@ class CoreSearch {
   bool fixed_by_bound(int item, bool put_in) const;
   void move_item(int item, bool put_in);
   void complete_states();
+  void tighten_global_bound();
   void rounded_weight_bound();
   void record_state(std::int64_t index, int extra_item, std::int64_t profit, std::int64_t weight);
   void record_items(std::vector<int> sorted_items);
@@ -88,6 +90,8 @@ class CoreSearch {
   DecisionArena arena_;
   std::int64_t lower_ = 0;
   WideSigned upper_ = 0;
+  WideSigned global_upper_ = 0;  // the cardinality bound (cardinality_bound.hpp)
+  std::int64_t global_upper_lower_ = -1;  // the lower bound it was computed against
   KnapsackSolution best_;
   CoreSearchStatistics statistics_;
 };
@@ -118,6 +122,19 @@ void CoreSearch::start() {
   list_.push(break_weight_, break_profit_, DecisionArena::kRoot);
   upper_ = state_bound(break_profit_, break_weight_, capacity_, ratio_of(break_item_),
                        ratio_of(break_item_ - 1));
+  global_upper_ = upper_;
+}
+
+// The surrogate relaxation of the cardinality constraints (cardinality_bound.hpp), for long
+// lists only (its search over the multiplier sorts the items some 100 times, more than short
+// lists take to finish), again whenever the lower bound, behind k_min, has moved: the search
+// stops once it meets the best profit.
+void CoreSearch::tighten_global_bound() {
+  if (!options_.cardinality_bound || global_upper_lower_ == lower_) return;
+  global_upper_lower_ = lower_;
+  const WideSigned bound =
+      cardinality_upper_bound(items_.profits(), items_.weights(), capacity_, lower_);
+  global_upper_ = std::min(global_upper_, std::max<WideSigned>(bound, lower_));
 }
 
 // The Lagrangian bound at the break item's ratio r with the item changed: put in (an item past
@@ -153,7 +170,8 @@ void CoreSearch::move_item(int item, bool put_in) {
   if (options_.rounded_dp_min_states > 0 && list_.size() >= next_rounded_dp_) {
     rounded_weight_bound();
   }
-  upper_ = std::max<WideSigned>(outcome.upper, lower_);
+  if (long_list) tighten_global_bound();
+  upper_ = std::max<WideSigned>(std::min(outcome.upper, global_upper_), lower_);
   if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20)) arena_.compact(list_.node);
 }
 

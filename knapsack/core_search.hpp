@@ -31,6 +31,8 @@ struct CoreSearchOptions {
   // (rounded_weight_dp.hpp), and lists 16 times longer again, finer (0: never); its decision
   // bits take at most rounded_dp_bytes.
   std::int64_t rounded_dp_min_states = std::int64_t{1} << 16;
+  // The global bound of the cardinality constraints' surrogate relaxation (cardinality_bound.hpp).
+  bool cardinality_bound = true;
   std::int64_t rounded_dp_bytes = std::int64_t{64} << 20;
   // Stop once this many seconds have passed (0: no limit); the result is then incomplete.
   double time_limit_seconds = 0;
