@@ -38,15 +38,17 @@ PERMBB_HD int machine_at(int step, int machines, int direction) {
 // out = the side summary (front or back) of the child that adds `job` in `direction`: the
 // completion times of σ1·job (in = front), or the tails of job·σ2 (in = back). Starting from
 // min_heads / min_tails for an empty side gives the true times, since a job's own head (tail)
-// is never below the minimum. `out` may alias `in`.
+// is never below the minimum. `out` may alias `in`. Machine k's entry goes to out[k *
+// out_stride]: the GPU's shared LB2 keeps the sides of a node's children machine-major, so that
+// the lanes reading one machine of consecutive children read consecutive words.
 PERMBB_HD void lb1_add_job(const FlowshopView& d, const Time* in, int job, int direction,
-                           Time* out) {
+                           Time* out, int out_stride = 1) {
   const Time* p = d.times_by_job + job * d.machines;
   Time done = 0;
   for (int step = 0; step < d.machines; ++step) {
     const int k = machine_at(step, d.machines, direction);
     done = time_max(in[k], done) + p[k];
-    out[k] = done;
+    out[k * out_stride] = done;
   }
 }
 

@@ -6,9 +6,11 @@
 #   tools/device_checks.sh [BIN_DIR] [tests|problems|sanitize|sweep|bench|large|contention|pools|
 #                                    divergence|records|pcmax|pcmax-large|knapsack-threshold|
 #                                    lb2-screen|lb2-profile|bound-choice|
-#                                    bound-choice-long|scale]...
+#                                    bound-choice-long|scale|teams|compare|occupancy|
+#                                    lb2-shared|lb2-shared-sanitize|lb2-large]...
 # BASELINE_BIN (optional): an older permbb whose GPU runs the pcmax steps put beside;
-# BASELINE_CHECK: an older permbb-gpu-check for the lb2 steps.
+# BASELINE_CHECK: an older permbb-gpu-check for the lb2 and occupancy steps; compare needs
+# BASELINE_BIN (bench/gpu.py --baseline-bin).
 # The flag lists below ($flags, $args) are split into words on purpose.
 # shellcheck disable=SC2086
 set -u
@@ -53,12 +55,15 @@ for step in $STEPS; do
         --markdown "$OUT/knapsack_threshold_nodom.md" --json "$OUT/knapsack_threshold_nodom.json" \
         --time-limit 60 2>&1 | tail -14 ;;
     sanitize)
-      timeout 60 compute-sanitizer --tool memcheck "$BIN/permbb-gpu-check" ta021 --ub opt \
-        --ivms 256 --steps 32 --budget 2 2>&1 | tail -15 | tee -a "$OUT/sanitize.log"
-      timeout 60 compute-sanitizer --tool racecheck "$BIN/permbb-gpu-check" ta021 --ub opt \
-        --ivms 64 --steps 8 --budget 2 2>&1 | tail -15 | tee -a "$OUT/sanitize.log"
-      timeout 60 compute-sanitizer --tool synccheck "$BIN/permbb-gpu-check" ta021 --ub opt \
-        --ivms 64 --steps 8 --budget 2 2>&1 | tail -15 | tee -a "$OUT/sanitize.log" ;;
+      # Each team width (docs/gpu.md, "Teams"): their collectives name only their lanes.
+      for width in ${SANITIZE_WIDTHS:-32 16 8}; do
+        timeout 60 compute-sanitizer --tool memcheck "$BIN/permbb-gpu-check" ta021 --ub opt \
+          --ivms 256 --steps 32 --budget 2 --team-width $width 2>&1 | tail -15 | tee -a "$OUT/sanitize.log"
+        timeout 60 compute-sanitizer --tool racecheck "$BIN/permbb-gpu-check" ta021 --ub opt \
+          --ivms 64 --steps 8 --budget 2 --team-width $width 2>&1 | tail -15 | tee -a "$OUT/sanitize.log"
+        timeout 60 compute-sanitizer --tool synccheck "$BIN/permbb-gpu-check" ta021 --ub opt \
+          --ivms 64 --steps 8 --budget 2 --team-width $width 2>&1 | tail -15 | tee -a "$OUT/sanitize.log"
+      done ;;
     sweep)
       # ta021 at --ub opt: 447,987,894 decomposed nodes on the CPU (LB1, MinMin).
       for flags in "" "--steps 128" "--ivms 8448" "--ivms 33792" "--trigger 0.5" \
@@ -200,6 +205,81 @@ for f in sorted(out.glob("scale_*_*.json")):
     print(line)
 PY
       ;;
+    lb2-shared-sanitize)
+      # LB2 with a node's pair terms shared by its children (warp_lb2_shared.cuh) under the
+      # sanitizers.
+      for check in "memcheck --bound lb2" "racecheck --bound lb2" "synccheck --bound lb2" \
+                   "memcheck --bound lb1+lb2 --lb2-shared 1"; do
+        read -r tool flags <<<"$check"
+        echo "# $tool $flags" >>"$OUT/lb2-shared-sanitize.log"
+        timeout 150 compute-sanitizer --tool "$tool" "$BIN/permbb-gpu-check" ta021 --ub opt \
+          --ivms 64 --steps 8 --budget 2 $flags 2>&1 | tail -4 | tee -a "$OUT/lb2-shared-sanitize.log"
+      done ;;
+    lb2-shared)
+      # bench/gpu_lb2.py on ta021-ta030 at the optimum: the sharing threshold swept (0: the
+      # screen alone), lb2 and lb1+lb2; node counts must agree per bound.
+      timeout 590 python3 bench/gpu_lb2.py --bin "$BIN/permbb-gpu-check" --budget 60 \
+        --configs "${LB2_SHARED_CONFIGS:-lb2@lb2-shared=0,lb2@lb2-shared=4,lb2,lb2@lb2-shared=16,lb1+lb2@lb2-shared=0,lb1+lb2,lb1+lb2@lb2-shared=2}" \
+        --json "$OUT/lb2-shared.json" 2>&1 | tee -a "$OUT/lb2-shared.md" ;;
+    lb2-large)
+      # LB2 from 200 jobs up: rates over 10 s at the optimum, the GPU (this build, and
+      # BASELINE_CHECK when given) against one CPU thread (permbb-cpu-check).
+      for instance in ${LB2_LARGE:-ta101 ta105 ta110}; do
+        for bound in lb2 lb1+lb2; do
+          for check in "$BIN/permbb-gpu-check" "$BIN/permbb-gpu-check --lb2-shared 16" \
+                       ${BASELINE_CHECK:+"$BASELINE_CHECK"} "$BIN/permbb-cpu-check --threads 1"; do
+            timeout 100 $check "$instance" --ub opt --bound "$bound" --budget 10 2>&1 \
+              | tail -1 | tee -a "$OUT/lb2-large.jsonl"
+          done
+        done
+      done ;;
+    teams)
+      # Warp packing (docs/gpu.md, "Teams"): LB1 with 32, 16 and 8 lanes per IVM, each with the
+      # placement the engine picks and with everything in shared memory forced; whole searches
+      # of ta021 and ta023 at the optimum, rates over 10 s on 50, 100 and 200 jobs.
+      for args in "ta021 --ub opt" "ta023 --ub opt" "ta056 --ub 3674 --budget 10" \
+                  "ta090 --ub 6405 --budget 10" "ta101 --ub 11156 --budget 10"; do
+        for width in 32 16 8; do
+          for placement in 0 1; do
+            [ $placement = 1 ] && [ "${args%% *}" != ta021 ] && continue
+            timeout 120 "$BIN/permbb-gpu-check" $args --team-width $width \
+              --placement $placement 2>&1 | tee -a "$OUT/teams.jsonl"
+          done
+        done
+      done ;;
+    compare)
+      # bench/gpu.py --baseline-bin: this build against BASELINE_BIN, runs alternated; whole
+      # searches of ta021-ta030 at their optima, rates over 12 s on ta056 and ta090.
+      cases="ta021,ta022,ta023,ta024,ta025,ta026,ta027,ta028,ta029,ta030"
+      timeout 590 python3 bench/gpu.py --bin "$BIN/permbb" --baseline-bin "$BASELINE_BIN" \
+        --cases "$cases,ta056:3674:12,ta090:6405:12" --repeat "${COMPARE_REPEAT:-2}" \
+        --json "$OUT/compare.json" 2>&1 | tee -a "$OUT/compare.md" ;;
+    occupancy)
+      # ncu on LB1's exploration kernel (ta021 at the optimum, three launches after the start),
+      # this build (each team width) and BASELINE_CHECK (or BASELINE_BIN's solve): registers per
+      # thread, theoretical and achieved occupancy, warp execution efficiency (threads per
+      # executed instruction / 32).
+      metrics=launch__registers_per_thread,sm__maximum_warps_per_active_cycle_pct
+      metrics=$metrics,sm__warps_active.avg.pct_of_peak_sustained_active
+      metrics=$metrics,smsp__thread_inst_executed_per_inst_executed.ratio
+      metrics=$metrics,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem
+      for run in new-32 new-16 new-8 old; do
+        case $run in
+          new-*) command=("$BIN/permbb-gpu-check" ta021 --ub opt --budget 20
+                          --team-width "${run#new-}") ;;
+          old) if [ -n "${BASELINE_CHECK:-}" ]; then
+                 command=("$BASELINE_CHECK" ta021 --ub opt --budget 20)
+               elif [ -n "${BASELINE_BIN:-}" ]; then
+                 command=("$BASELINE_BIN" solve ta021 --ub opt --gpu --heuristic-threads 0 --quiet)
+               else
+                 continue
+               fi ;;
+        esac
+        echo "# $run: ${command[*]}" >>"$OUT/occupancy.csv"
+        timeout 240 ncu --kernel-name regex:explore_kernel --launch-skip 20 --launch-count 3 \
+          --metrics "$metrics" --csv "${command[@]}" 2>&1 \
+          | grep -v "^==PROF==" | tee -a "$OUT/occupancy.csv"
+      done ;;
     bench)
       timeout 250 python3 bench/gpu.py --bin "$BIN/permbb" --cpu-budget 10 --gpu-budget 20 \
         --json "$OUT/bench.json" 2>&1 | tee -a "$OUT/bench.md" ;;

@@ -7,7 +7,9 @@
 //                    [--lane0-select] [--trigger FRACTION]
 //                    [--branch minmin|minmin-fwd-ties|maxsum|forward|backward]
 //                    [--bound lb1|lb2|lb2-adjacent|lb1+lb2] [--static-map] [--lb2-screen N|-1]
-//                    [--johnson-placement 0..2] [--warps-per-block 1..16] [--budget SECONDS]
+//                    [--lb2-shared N] [--johnson-placement 0..2] [--warps-per-block 1..16]
+//                    [--team-width 8|16|32]
+//                    [--budget SECONDS]
 //                    [--reference]
 //   permbb-cpu-check INSTANCE [--ub ...] [--branch ...] [--bound ...] [--threads N]
 // --reference also runs the sequential IvmExplorer at the same upper bound and reports its
@@ -65,8 +67,10 @@ Args parse(int argc, char** argv) {
     else if (arg == "--bound") a.bound = parse_bound_kind(value());
     else if (arg == "--static-map") a.options.remap = false;
     else if (arg == "--lb2-screen") a.options.lb2_screen = std::stoi(value());
+    else if (arg == "--lb2-shared") a.options.lb2_shared = std::stoi(value());
     else if (arg == "--johnson-placement") a.options.johnson_placement = std::stoi(value());
     else if (arg == "--warps-per-block") a.options.warps_per_block = std::stoi(value());
+    else if (arg == "--team-width") a.options.team_width = std::stoi(value());
     else if (arg == "--budget") a.budget = std::stod(value());
     else if (arg == "--reference") a.reference = true;
     else if (arg == "--threads") a.threads = std::stoi(value());
@@ -121,13 +125,14 @@ std::unique_ptr<SearchEngine> make_engine(const Args& a, const Instance& inst,
                 "\"pools\": %d, \"ivms\": %d, \"placement\": \"%s\", \"times_in_shared\": %s, "
                 "\"steps_per_launch\": %d, \"resident_warps\": %d, "
                 "\"shared_bytes_per_block\": %d, \"warp_select\": %s, "
-                "\"johnson_in_shared\": %s, \"mapping\": \"%s\", \"warps_per_block\": %d",
+                "\"johnson_in_shared\": %s, \"mapping\": \"%s\", \"warps_per_block\": %d, "
+                "\"team_width\": %d",
                 info.device.name.c_str(), info.device.multiprocessors, pools, info.ivms,
                 info.placement.c_str(), info.times_in_shared ? "true" : "false",
                 info.steps_per_launch, info.resident_warps, info.shared_bytes_per_block,
                 a.options.warp_select ? "true" : "false",
                 info.johnson_in_shared ? "true" : "false", info.mapping.c_str(),
-                info.warps_per_block);
+                info.warps_per_block, info.team_width);
   fields = buffer;
   return engine;
 #endif

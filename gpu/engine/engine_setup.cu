@@ -29,6 +29,13 @@ constexpr int kDefaultSteps = 256;
 // that ran dry early waited out the rest of it (ncu: 6 of 32 warps per SM active). 16-64
 // steps were within 5 % of each other on ta021, ta023, ta026, ta029 (H200, lb2).
 constexpr int kDefaultLb2Steps = 64;
+// LB1's team width when none is asked for: whole warps. Teams of 16 or 8 lanes keep fewer
+// lanes busy per instruction, not more (ncu on an H100: 20.2 and 17.8 threads per executed
+// instruction against 22.8), because the teams of a warp diverge: each runs its own IVM's
+// control flow, and the warp issues their paths one after the other. Over ta021-ta030 they
+// took 6.77 s (16) and 6.02 s (8) against 6.20 s (32), and were slower on 50 to 200 jobs
+// (docs/gpu.md, "Teams").
+constexpr int kDefaultTeamWidth = kWholeWarp;
 
 const char* placement_name(Placement p) {
   switch (p) {
@@ -102,6 +109,22 @@ int warps_per_block(int requested, const ExploreParams& params) {
   return params.johnson_shared ? kLb2WarpsPerBlock : kWarpsPerBlock;
 }
 
+// The lanes per IVM: the one asked for, else kDefaultTeamWidth with LB1; the LB2 kernels
+// run whole warps.
+int team_width(int requested, GpuBound bound) {
+  if (requested != 0 && !is_team_width(requested)) {
+    throw std::invalid_argument("GPU explorer: a team is 8, 16 or 32 lanes, not " +
+                                std::to_string(requested));
+  }
+  if (bound != GpuBound::kLb1) {
+    if (requested != 0 && requested != kWholeWarp) {
+      throw std::invalid_argument("GPU explorer: teams of fewer than 32 lanes bound with LB1 only");
+    }
+    return kWholeWarp;
+  }
+  return requested != 0 ? requested : kDefaultTeamWidth;
+}
+
 // Fixes params.layout: the forced placement, or the first of shared / stack-global that
 // keeps enough warps resident, else global. Returns the resident warps per SM.
 int choose_placement(ExploreParams& params, int n, int m, int cell_bytes, Placement forced,
@@ -127,14 +150,14 @@ int choose_placement(ExploreParams& params, int n, int m, int cell_bytes, Placem
                               "' needs more shared memory than a block may have");
 }
 
-int choose_ivms(int requested, int resident_warps, int n, int m) {
+int choose_ivms(int requested, int resident_teams, int n, int m, bool lb2) {
   if (requested > 0) return requested;
   std::size_t free_bytes = 0;
   std::size_t total_bytes = 0;
   PERMBB_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   const long long by_memory =
-      static_cast<long long>(free_bytes) / 2 / IvmPool::bytes_per_ivm(n, m);
-  const long long wanted = 4LL * resident_warps;
+      static_cast<long long>(free_bytes) / 2 / IvmPool::bytes_per_ivm(n, m, lb2);
+  const long long wanted = 4LL * resident_teams;
   const long long k = std::max<long long>(kWarpsPerBlock, std::min(wanted, by_memory));
   return static_cast<int>(k / kWarpsPerBlock * kWarpsPerBlock);
 }
@@ -158,11 +181,13 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
   params.mapping = options.remap ? GpuMapping::kRemap : GpuMapping::kStatic;
   const bool screened = options.lb2_screen >= 0 && options.remap;
   params.lb2_screen = screened ? options.lb2_screen : kLb2ScreenOff;
+  const int shared_from = options.lb2_shared < 0 ? kDefaultLb2Shared : options.lb2_shared;
+  params.lb2_shared = options.remap ? shared_from : kLb2SharedOff;
   if (params.bound != GpuBound::kLb1) {
     if (johnson == nullptr) throw std::invalid_argument("GPU explorer: LB2 needs JohnsonTables");
     // The screen's own pairs should be the likeliest to cut: the root order (the host keeps
     // its order, so its bounds at or above a cutoff may differ from the device's: same pruning).
-    if (params.lb2_screen == kLb2ScreenOff) {
+    if (params.lb2_screen == kLb2ScreenOff && params.lb2_shared == kLb2SharedOff) {
       prepare_johnson(*johnson, options.johnson_placement, params, data);
     } else {
       prepare_johnson(johnson->reordered(pairs_by_root_bound(tables.view(), *johnson)),
@@ -170,6 +195,7 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
     }
   }
   params.warps_per_block = warps_per_block(options.warps_per_block, params);
+  params.team_width = team_width(options.team_width, params.bound);
   params.select = options.warp_select ? kSelectWarp : kSelectLane0;
   const int default_steps = params.bound == GpuBound::kLb1 ? kDefaultSteps : kDefaultLb2Steps;
   params.steps = options.steps_per_launch > 0 ? options.steps_per_launch : default_steps;
@@ -189,8 +215,11 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
   setup.info.mapping = params.mapping == GpuMapping::kRemap ? "remap" : "static";
   setup.info.shared_bytes_per_block = explore_shared_bytes(params);
   setup.info.warps_per_block = params.warps_per_block;
+  setup.info.team_width = params.team_width;
   setup.info.resident_warps = warps_per_sm * setup.info.device.multiprocessors;
-  setup.info.ivms = choose_ivms(options.ivms, setup.info.resident_warps, n, m);
+  const int resident_teams = setup.info.resident_warps * (kWholeWarp / params.team_width);
+  setup.info.ivms =
+      choose_ivms(options.ivms, resident_teams, n, m, params.bound != GpuBound::kLb1);
   setup.info.steps_per_launch = params.steps;
   return setup;
 }

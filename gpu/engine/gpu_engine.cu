@@ -46,7 +46,8 @@ class GpuEngine::Impl {
     setup_ = prepare_engine(tables_, johnson_.get(), settings, options, device_data_);
     device_ = setup_.info.device.index;
     pool_ = std::make_unique<IvmPool>(setup_.info.ivms, n_, m_,
-                                      min_steal_digits(n_, options.min_steal_leaves));
+                                      min_steal_digits(n_, options.min_steal_leaves),
+                                      setup_.params.bound != GpuBound::kLb1);
     trigger_ = static_cast<int>(std::ceil(options.steal_trigger * setup_.info.ivms));
     control_.allocate(1);
     PERMBB_CUDA_CHECK(cudaMallocHost(&host_, sizeof(Control)));

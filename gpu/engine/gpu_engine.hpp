@@ -41,12 +41,19 @@ struct GpuOptions {
   // uncut children together (device_types.hpp; negative: one lane per child throughout);
   // same nodes.
   int lb2_screen = kDefaultLb2Screen;
+  // LB2 with remap: a node's pair terms are shared by its children while at least this many
+  // are still open (device_types.hpp, kLb2SharedOff = 0: never; negative: kDefaultLb2Shared);
+  // same nodes.
+  int lb2_shared = -1;
   // LB2 bounds: Johnson's tables in shared memory per block (1), in global memory (2), or
   // chosen from the occupancy that shared memory leaves (0).
   int johnson_placement = 0;
   // Warps per block of the exploration kernel, 1..kMaxWarpsPerBlock; 0: kLb2WarpsPerBlock
   // with Johnson's tables in shared memory, else kWarpsPerBlock (device_types.hpp).
   int warps_per_block = 0;
+  // Lanes per IVM with LB1: 32, or 16 / 8 to pack 2 / 4 IVMs into a warp (docs/gpu.md,
+  // "Teams"); 0: a default from n. The LB2 kernels take only 32 (or 0).
+  int team_width = 0;
   // IVM pools on the device, each with its K IVMs, stream and feeding thread, explored side
   // by side (gpu/engine/engine_group.hpp); 0: kDefaultGpuPools.
   int pools = 0;
@@ -69,6 +76,7 @@ struct GpuEngineInfo {
   std::string mapping;             // LB2: "remap" or "static"
   int shared_bytes_per_block = 0;
   int warps_per_block = 0;
+  int team_width = 32;     // lanes per IVM
   int resident_warps = 0;  // exploration warps resident on the whole device
 };
 

@@ -17,14 +17,15 @@ std::string mebibytes(long long bytes) {
 
 // Allocates `buffer` or throws the out-of-memory explanation.
 template <class T>
-void allocate_or_explain(DeviceBuffer<T>& buffer, std::size_t count, int ivms, int n, int m) {
+void allocate_or_explain(DeviceBuffer<T>& buffer, std::size_t count, int ivms, int n, int m,
+                         bool lb2) {
   const cudaError_t error = buffer.try_allocate(count);
   if (error == cudaSuccess) return;
   if (error != cudaErrorMemoryAllocation) PERMBB_CUDA_CHECK(error);
   std::size_t free_bytes = 0;
   std::size_t total_bytes = 0;
   cudaMemGetInfo(&free_bytes, &total_bytes);
-  const long long per_ivm = IvmPool::bytes_per_ivm(n, m);
+  const long long per_ivm = IvmPool::bytes_per_ivm(n, m, lb2);
   const long long suggested = static_cast<long long>(free_bytes) / 2 / per_ivm;
   throw std::runtime_error(
       "GPU explorer: out of device memory for K = " + std::to_string(ivms) + " IVMs (" +
@@ -35,15 +36,16 @@ void allocate_or_explain(DeviceBuffer<T>& buffer, std::size_t count, int ivms, i
 
 }  // namespace
 
-long long IvmPool::bytes_per_ivm(int n, int m) {
+long long IvmPool::bytes_per_ivm(int n, int m, bool lb2) {
   const long long ints = 2 + 6LL * n + 1;  // line, state, claimed; pos, end, dir, best, scratch
-  const long long times = 3LL * m * n + kBoundsPerJob * static_cast<long long>(n);
+  const long long times = 3LL * m * n + kBoundsPerJob * static_cast<long long>(n) +
+                          (lb2 ? lb2_scratch_times(n, m) : 0);
   return ints * 4 + times * 4 + ivm::matrix_cells(n) * cell_bytes_for(n) + 3 * 8;
 }
 
-IvmPool::IvmPool(int ivms, int n, int m, const std::vector<int>& min_steal) {
+IvmPool::IvmPool(int ivms, int n, int m, const std::vector<int>& min_steal, bool lb2) {
   if (ivms <= 0) throw std::invalid_argument("IvmPool: the number of IVMs must be positive");
-  allocate_all(ivms, n, m);
+  allocate_all(ivms, n, m, lb2);
   view_.count = ivms;
   view_.n = n;
   view_.m = m;
@@ -63,6 +65,7 @@ IvmPool::IvmPool(int ivms, int n, int m, const std::vector<int>& min_steal) {
   view_.length = length_.data();
   view_.claimed = claimed_.data();
   view_.scratch = scratch_.data();
+  view_.lb2_scratch = lb2 ? lb2_scratch_.data() : nullptr;
   min_steal_.upload(min_steal);
   view_.min_steal = min_steal_.data();
   for (auto* b : {&line_, &state_, &pos_, &end_, &dir_, &claimed_}) b->zero();
@@ -70,24 +73,27 @@ IvmPool::IvmPool(int ivms, int n, int m, const std::vector<int>& min_steal) {
   leaves_.zero();
 }
 
-void IvmPool::allocate_all(int ivms, int n, int m) {
+void IvmPool::allocate_all(int ivms, int n, int m, bool lb2) {
   const std::size_t k = static_cast<std::size_t>(ivms);
   const std::size_t kn = k * static_cast<std::size_t>(n);
-  allocate_or_explain(line_, k, ivms, n, m);
-  allocate_or_explain(state_, k, ivms, n, m);
-  allocate_or_explain(pos_, kn, ivms, n, m);
-  allocate_or_explain(end_, kn, ivms, n, m);
-  allocate_or_explain(dir_, kn, ivms, n, m);
-  allocate_or_explain(matrix_, k * ivm::matrix_cells(n) * cell_bytes_for(n), ivms, n, m);
-  allocate_or_explain(stack_, kn * 3 * static_cast<std::size_t>(m), ivms, n, m);
-  allocate_or_explain(bounds_, kn * kBoundsPerJob, ivms, n, m);
-  allocate_or_explain(decomposed_, k, ivms, n, m);
-  allocate_or_explain(leaves_, k, ivms, n, m);
-  allocate_or_explain(best_schedule_, kn, ivms, n, m);
-  allocate_or_explain(length_, k, ivms, n, m);
-  allocate_or_explain(claimed_, k, ivms, n, m);
-  allocate_or_explain(scratch_, kn, ivms, n, m);
-  allocate_or_explain(min_steal_, static_cast<std::size_t>(n), ivms, n, m);
+  allocate_or_explain(line_, k, ivms, n, m, lb2);
+  allocate_or_explain(state_, k, ivms, n, m, lb2);
+  allocate_or_explain(pos_, kn, ivms, n, m, lb2);
+  allocate_or_explain(end_, kn, ivms, n, m, lb2);
+  allocate_or_explain(dir_, kn, ivms, n, m, lb2);
+  allocate_or_explain(matrix_, k * ivm::matrix_cells(n) * cell_bytes_for(n), ivms, n, m, lb2);
+  allocate_or_explain(stack_, kn * 3 * static_cast<std::size_t>(m), ivms, n, m, lb2);
+  allocate_or_explain(bounds_, kn * kBoundsPerJob, ivms, n, m, lb2);
+  allocate_or_explain(decomposed_, k, ivms, n, m, lb2);
+  allocate_or_explain(leaves_, k, ivms, n, m, lb2);
+  allocate_or_explain(best_schedule_, kn, ivms, n, m, lb2);
+  allocate_or_explain(length_, k, ivms, n, m, lb2);
+  allocate_or_explain(claimed_, k, ivms, n, m, lb2);
+  allocate_or_explain(scratch_, kn, ivms, n, m, lb2);
+  if (lb2) {
+    allocate_or_explain(lb2_scratch_, k * lb2_scratch_times(n, m), ivms, n, m, lb2);
+  }
+  allocate_or_explain(min_steal_, static_cast<std::size_t>(n), ivms, n, m, lb2);
 }
 
 void IvmPool::clear_states() { state_.zero(); }

@@ -21,10 +21,11 @@ struct IvmCopy {
 
 class IvmPool {
  public:
-  IvmPool(int ivms, int n, int m, const std::vector<int>& min_steal);
+  // lb2: the LB2 kernels' scratch is allocated too (PoolView::lb2_scratch).
+  IvmPool(int ivms, int n, int m, const std::vector<int>& min_steal, bool lb2);
 
   // Device bytes one IVM needs (the sizing of K).
-  static long long bytes_per_ivm(int n, int m);
+  static long long bytes_per_ivm(int n, int m, bool lb2);
 
   const PoolView& view() const { return view_; }
   int count() const { return view_.count; }
@@ -42,12 +43,12 @@ class IvmPool {
   std::uint64_t total_leaves() const;
 
  private:
-  void allocate_all(int ivms, int n, int m);
+  void allocate_all(int ivms, int n, int m, bool lb2);
 
   PoolView view_;
   DeviceBuffer<int> line_, state_, pos_, end_, dir_;
   DeviceBuffer<std::int8_t> matrix_;
-  DeviceBuffer<Time> stack_, bounds_;
+  DeviceBuffer<Time> stack_, bounds_, lb2_scratch_;
   DeviceBuffer<unsigned long long> decomposed_, leaves_;
   DeviceBuffer<int> best_schedule_, claimed_, scratch_, min_steal_;
   DeviceBuffer<double> length_;

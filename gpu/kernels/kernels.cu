@@ -10,12 +10,15 @@ namespace permbb::gpu {
 namespace {
 
 // At most 64 registers per thread, so that 32 warps can be resident per SM (2 blocks of the
-// largest size, or more of smaller ones).
+// largest size, or more of smaller ones). Capping LB1 at 40 registers for 48 warps (75 %
+// occupancy) spilled 200-600 bytes per thread and explored 5-32 % slower on an H200
+// (docs/gpu.md, "Registers and occupancy").
 constexpr int kMaxExploreThreads = warp::kSize * kMaxWarpsPerBlock;
 constexpr int kExploreBlocksPerSm = 32 / kMaxWarpsPerBlock;
 
-// Select, decode, bound, branch and prune, fused (2022 §3.2-3.3): one warp per IVM, the
-// kernel launched with K warps in blocks of params.warps_per_block. Within a launch the IVMs
+// Select, decode, bound, branch and prune, fused (2022 §3.2-3.3): one team of kTeam lanes per
+// IVM (a warp, or a slice of one: docs/gpu.md "Teams"), the kernel launched with K teams in
+// blocks of params.warps_per_block warps. Within a launch the IVMs
 // are independent (they share only the incumbent), so each warp runs `steps` iterations of its
 // IVM in shared memory without global synchronisation, instead of one kernel per operator and
 // iteration: the state is loaded and stored once per launch. Initializing IVMs (thieves) first
@@ -42,7 +45,7 @@ __device__ JohnsonView johnson_in_shared(const JohnsonView& global, unsigned cha
   return copy;
 }
 
-template <class Cell, Placement kPlacement, bool kTimesShared, bool kLb2>
+template <class Cell, Placement kPlacement, bool kTimesShared, bool kLb2, int kTeam>
 __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
     explore_kernel(const PoolView pool, const ExploreParams params) {
   extern __shared__ __align__(16) unsigned char shared[];
@@ -58,14 +61,14 @@ __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
     johnson = johnson_in_shared(params.johnson, shared + params.times_bytes);
   }
   if (kTimesShared || (kLb2 && params.johnson_shared)) __syncthreads();
-  const int warp_in_block = static_cast<int>(threadIdx.x) / warp::kSize;
-  const int ivm = static_cast<int>(blockIdx.x) * params.warps_per_block + warp_in_block;
-  if (ivm >= pool.count) return;
+  const int team_in_block = static_cast<int>(threadIdx.x) / kTeam;
+  const int ivm = static_cast<int>(blockIdx.x) * ivms_per_block(params) + team_in_block;
+  if (ivm >= pool.count) return;  // whole teams leave: the others' collectives name their own
   unsigned char* workspace = shared + params.times_bytes + params.johnson_bytes +
-                             warp_in_block * params.layout.bytes;
+                             team_in_block * params.layout.bytes;
   const int state =
-      explore_ivm<Cell, kPlacement, kLb2>(pool, params, times, johnson, workspace, ivm);
-  if (warp::lane() == 0 && state == kExploring) atomicAdd(&params.control->active, 1);
+      explore_ivm<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson, workspace, ivm);
+  if (warp::lane<kTeam>() == 0 && state == kExploring) atomicAdd(&params.control->active, 1);
 }
 
 // Stealing step 1 (2022 §3.4, "a helper kernel computes the average interval-length"): one
@@ -114,27 +117,33 @@ int blocks_for(int count, int per_block) { return (count + per_block - 1) / per_
 
 using ExploreKernel = void (*)(PoolView, ExploreParams);
 
-template <class Cell, Placement kPlacement, bool kLb2>
+template <class Cell, Placement kPlacement, bool kLb2, int kTeam>
 ExploreKernel explore_kernel_with(bool times_shared) {
-  return times_shared ? explore_kernel<Cell, kPlacement, true, kLb2>
-                      : explore_kernel<Cell, kPlacement, false, kLb2>;
+  return times_shared ? explore_kernel<Cell, kPlacement, true, kLb2, kTeam>
+                      : explore_kernel<Cell, kPlacement, false, kLb2, kTeam>;
 }
 
-template <class Cell, bool kLb2>
+template <class Cell, bool kLb2, int kTeam>
 ExploreKernel explore_kernel_for(const ExploreParams& params) {
   switch (params.placement) {
     case Placement::kShared:
-      return explore_kernel_with<Cell, Placement::kShared, kLb2>(params.times_shared);
+      return explore_kernel_with<Cell, Placement::kShared, kLb2, kTeam>(params.times_shared);
     case Placement::kStackGlobal:
-      return explore_kernel_with<Cell, Placement::kStackGlobal, kLb2>(params.times_shared);
-    default: return explore_kernel_with<Cell, Placement::kGlobal, kLb2>(params.times_shared);
+      return explore_kernel_with<Cell, Placement::kStackGlobal, kLb2, kTeam>(params.times_shared);
+    default:
+      return explore_kernel_with<Cell, Placement::kGlobal, kLb2, kTeam>(params.times_shared);
   }
 }
 
+// LB1 runs in teams of params.team_width lanes; the LB2 kernels in whole warps.
 template <class Cell>
 ExploreKernel explore_kernel_for(const ExploreParams& params) {
-  return params.bound == GpuBound::kLb1 ? explore_kernel_for<Cell, false>(params)
-                                        : explore_kernel_for<Cell, true>(params);
+  if (params.bound != GpuBound::kLb1) return explore_kernel_for<Cell, true, warp::kSize>(params);
+  switch (params.team_width) {
+    case 8: return explore_kernel_for<Cell, false, 8>(params);
+    case 16: return explore_kernel_for<Cell, false, 16>(params);
+    default: return explore_kernel_for<Cell, false, warp::kSize>(params);
+  }
 }
 
 // The instantiation for the cell type, placement, times location and bound of `params`.
@@ -160,11 +169,11 @@ int explore_blocks_per_sm(int cell_bytes, const ExploreParams& params) {
 }
 
 int explore_shared_bytes(const ExploreParams& params) {
-  return params.times_bytes + params.johnson_bytes + params.warps_per_block * params.layout.bytes;
+  return params.times_bytes + params.johnson_bytes + ivms_per_block(params) * params.layout.bytes;
 }
 
 void launch_explore(const PoolView& pool, const ExploreParams& params, cudaStream_t stream) {
-  const int blocks = blocks_for(pool.count, params.warps_per_block);
+  const int blocks = blocks_for(pool.count, ivms_per_block(params));
   explore_kernel_for(pool.cell_bytes, params)<<<blocks, warp::kSize * params.warps_per_block,
                                                 explore_shared_bytes(params), stream>>>(pool,
                                                                                         params);

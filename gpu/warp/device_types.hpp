@@ -41,6 +41,7 @@ struct PoolView {
   int* claimed = nullptr;    // K: 1 once chosen as a victim in this stealing phase
   int* scratch = nullptr;    // K x n: factoradic work space
   const int* min_steal = nullptr;  // n digits: the smallest interval worth stealing
+  Time* lb2_scratch = nullptr;     // K x lb2_scratch_times(n, m) with LB2 (warp_lb2_shared.cuh)
 };
 
 // The incumbent on the device: (makespan << 32) | index of the IVM whose best_schedule holds
@@ -73,6 +74,10 @@ enum class Placement : int { kAuto = 0, kShared = 1, kStackGlobal = 2, kGlobal =
 // Per IVM in global memory, pool.bounds holds kBoundsPerJob x n entries: the front and back
 // children bounds, then for LB2 the compacted child list and the node's fixed-job flags.
 inline constexpr int kBoundsPerJob = 4;
+
+// Times per IVM of the LB2 kernels' scratch in global memory (warp_lb2_shared.cuh,
+// Lb2Scratch): the changed sides of 2n children (m each), then the terms and W of n jobs.
+PERMBB_HD long long lb2_scratch_times(int n, int m) { return 2LL * n * m + 2LL * n; }
 
 // Byte offsets of one warp's shared-memory workspace.
 struct WarpLayout {
@@ -163,12 +168,21 @@ inline constexpr int kMaxGpuLb2Machines = 64;
 inline constexpr int kLb2ScreenOff = -1;
 inline constexpr int kDefaultLb2Screen = 2;
 
+// LB2 shared between a node's children (warp_lb2_shared.cuh), kRemap only: a pair's terms are
+// built once for the node while at least this many of its children are below the cutoff; the
+// rest finish as in the second phase of the screen. 0: never (the screen, or one lane per
+// child). Off by default: on ta021-ta030 every threshold was slower than the screen alone
+// (docs/gpu.md, "LB2 shared between children").
+inline constexpr int kLb2SharedOff = 0;
+inline constexpr int kDefaultLb2Shared = kLb2SharedOff;
+
 // Launch-wide settings of the exploration kernel.
 struct ExploreParams {
   FlowshopView data;  // global memory
   GpuBound bound = GpuBound::kLb1;
   GpuMapping mapping = GpuMapping::kRemap;
   int lb2_screen = kLb2ScreenOff;  // kRemap only
+  int lb2_shared = kLb2SharedOff;  // kRemap only
   JohnsonView johnson;         // device memory (LB2 only)
   bool johnson_shared = false;  // a per-block copy of johnson's arrays in shared memory
   int johnson_bytes = 0;        // its size, 16-aligned (0 when not shared)
@@ -181,6 +195,7 @@ struct ExploreParams {
   int settle = 0;             // 1: run each IVM to a clean point instead (ivm::at_clean_point)
   int select = kSelectWarp;   // kSelectLane0 or kSelectWarp
   int warps_per_block = 4;    // the exploration kernel's blocks (kWarpsPerBlock, below)
+  int team_width = 32;        // lanes per IVM: 32, 16 or 8 (LB1 only; kTeamWidths, below)
   Control* control = nullptr;
 };
 
@@ -190,5 +205,17 @@ struct ExploreParams {
 inline constexpr int kWarpsPerBlock = 4;
 inline constexpr int kLb2WarpsPerBlock = 16;
 inline constexpr int kMaxWarpsPerBlock = 16;
+
+// Warp packing (docs/gpu.md, "Teams"): the LB1 kernel can drive an IVM with a team of 16 or
+// 8 lanes, so that 2 or 4 IVMs share a warp; rows longer than the team take more passes, but
+// most nodes of a tree lie deep, where rows are short. The LB2 kernels keep whole warps.
+inline constexpr int kWholeWarp = 32;
+inline constexpr int kTeamWidths[] = {kWholeWarp, 16, 8};
+PERMBB_HD bool is_team_width(int width) { return width == kWholeWarp || width == 16 || width == 8; }
+
+// The IVMs one block of the exploration kernel drives.
+PERMBB_HD int ivms_per_block(const ExploreParams& params) {
+  return params.warps_per_block * (kWholeWarp / params.team_width);
+}
 
 }  // namespace permbb::gpu

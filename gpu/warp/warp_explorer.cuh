@@ -1,5 +1,6 @@
 #pragma once
-// WarpExplorer: one warp drives one IVM through the operators of the CPU explorer
+// WarpExplorer: one team of lanes (a warp, or W = 16 or 8 lanes of one: warp packing,
+// docs/gpu.md "Teams") drives one IVM through the operators of the CPU explorer
 // (common/ivm_explorer.cpp), with the same node-counting rule (docs/architecture.md):
 //   start()  root decomposition and the unfold to the start position, uncounted;
 //   step()   select (warp::advance, or ivm::advance on lane 0), then decompose the selected
@@ -9,7 +10,8 @@
 //            (with one job the node selected in row 0 is itself the root's leaf);
 //   settle() steps until ivm::at_clean_point, so that [pos, end) is exactly what is left.
 // Selection is sequential by nature (2022 §3.2: one warp per IVM avoids divergence between
-// IVMs); the warp scans a row with a ballot instead of cell by cell, with ivm::advance's
+// IVMs; teams of one warp run the same step loop, each on its IVM); the team scans a row with
+// a ballot instead of cell by cell, with ivm::advance's
 // results (warp_ivm.cuh). Bounding is warp-parallel (2022 §3.3). The remaining sequential
 // steps (descend, init_step, decode, at_clean_point) are ivm.hpp's, on lane 0. The IVM works
 // in shared or global memory (WarpLayout); the kernel loads it before and stores it after a
@@ -25,9 +27,12 @@
 namespace permbb::gpu {
 
 // kLb2: the bounding of params.bound is LB2 or lb1+lb2 (the LB1-only kernel carries none of
-// its code or scratch).
-template <class Cell, Placement kPlacement, bool kLb2>
+// its code or scratch). kTeam: the lanes driving the IVM, 32 for the LB2 kernels (their
+// bounds spread a child's pairs over the whole warp).
+template <class Cell, Placement kPlacement, bool kLb2, int kTeam = warp::kSize>
 class WarpExplorer {
+  static_assert(!kLb2 || kTeam == warp::kSize, "the LB2 kernels run one IVM per warp");
+
  public:
   __device__ WarpExplorer(const PoolView& pool, int ivm, const ExploreParams& params,
                           const Time* times, const JohnsonView& johnson,
@@ -68,20 +73,20 @@ class WarpExplorer {
   __device__ void load(bool initializing) {
     if (kPlacement != Placement::kGlobal) {
       const ivm::View<Cell> h = home();
-      warp::copy(h.pos, v_.pos, n_);
-      warp::copy(h.end, v_.end, n_);
+      warp::copy<kTeam>(h.pos, v_.pos, n_);
+      warp::copy<kTeam>(h.end, v_.end, n_);
       if (!initializing) {
-        if (warp::lane() == 0) *v_.line = *h.line;
-        warp::copy(h.dir, v_.dir, n_);
-        __syncwarp();
+        if (lane0()) *v_.line = *h.line;
+        warp::copy<kTeam>(h.dir, v_.dir, n_);
+        warp::sync<kTeam>();
         const int line = *v_.line;
-        warp::copy(h.matrix, v_.matrix, ivm::row_offset(line + 1, n_));
+        warp::copy<kTeam>(h.matrix, v_.matrix, ivm::row_offset(line + 1, n_));
         if (kPlacement == Placement::kShared) {
-          warp::copy(home_stack(), stack_, 3LL * m_ * (line + 1));
+          warp::copy<kTeam>(home_stack(), stack_, 3LL * m_ * (line + 1));
         }
       }
     }
-    __syncwarp();
+    warp::sync<kTeam>();
   }
 
   // Writes the IVM back with its new state and adds this launch's node counts.
@@ -89,35 +94,37 @@ class WarpExplorer {
     if (kPlacement != Placement::kGlobal && state != kEmpty) {
       const ivm::View<Cell> h = home();
       const int line = *v_.line;
-      if (warp::lane() == 0) *h.line = line;
-      warp::copy(v_.pos, h.pos, n_);
-      warp::copy(v_.end, h.end, n_);
-      warp::copy(v_.dir, h.dir, n_);
-      warp::copy(v_.matrix, h.matrix, ivm::row_offset(line + 1, n_));
-      if (kPlacement == Placement::kShared) warp::copy(stack_, home_stack(), 3LL * m_ * (line + 1));
+      if (lane0()) *h.line = line;
+      warp::copy<kTeam>(v_.pos, h.pos, n_);
+      warp::copy<kTeam>(v_.end, h.end, n_);
+      warp::copy<kTeam>(v_.dir, h.dir, n_);
+      warp::copy<kTeam>(v_.matrix, h.matrix, ivm::row_offset(line + 1, n_));
+      if (kPlacement == Placement::kShared) {
+        warp::copy<kTeam>(stack_, home_stack(), 3LL * m_ * (line + 1));
+      }
     }
-    if (warp::lane() == 0) {
+    if (lane0()) {
       pool_.state[ivm_] = state;
       pool_.decomposed[ivm_] += decomposed_;
       pool_.leaves[ivm_] += leaves_;
     }
-    __syncwarp();
+    warp::sync<kTeam>();
   }
 
   // IvmExplorer::start at [pos, end): false when the interval is empty.
   __device__ bool start() {
     bool open = false;
-    if (warp::lane() == 0) {
+    if (lane0()) {
       *v_.line = 0;
       open = ivm::before_end(v_);
     }
-    open = warp::broadcast_bool(open);
-    __syncwarp();
+    open = warp::broadcast_bool<kTeam>(open);
+    warp::sync<kTeam>();
     if (!open) return false;
     upper_bound_ = read_upper_bound();
-    warp::set_root_row(v_);
-    if (warp::lane() == 0) lb1_root(data_, front(0), back(0), remain(0));
-    __syncwarp();
+    warp::set_root_row<kTeam>(v_);
+    if (lane0()) lb1_root(data_, front(0), back(0), remain(0));
+    warp::sync<kTeam>();
     bound_and_prune_row(0, 0);
     unfold();
     return true;
@@ -140,14 +147,22 @@ class WarpExplorer {
     while (true) {
       if (!advance()) return false;
       bool clean = false;
-      if (warp::lane() == 0) clean = ivm::at_clean_point(v_);
-      if (warp::broadcast_bool(clean)) return true;
+      if (lane0()) clean = ivm::at_clean_point(v_);
+      if (warp::broadcast_bool<kTeam>(clean)) return true;
       upper_bound_ = read_upper_bound();
       decompose_current();
     }
   }
 
  private:
+  __device__ static bool lane0() { return warp::lane<kTeam>() == 0; }
+
+  // This IVM's part of the LB2 kernels' scratch in global memory (warp_lb2_shared.cuh).
+  __device__ warp::Lb2Scratch lb2_scratch() const {
+    if (pool_.lb2_scratch == nullptr) return {};
+    return warp::lb2_scratch_at(pool_.lb2_scratch + ivm_ * lb2_scratch_times(n_, m_), n_, m_);
+  }
+
   // The IVM's own storage in global memory.
   __device__ ivm::View<Cell> home() const {
     const long long at = static_cast<long long>(ivm_) * n_;
@@ -163,11 +178,11 @@ class WarpExplorer {
 
   // ivm::advance on lane 0, or its warp-parallel equivalent (params.select, docs/gpu.md).
   __device__ bool advance() {
-    if (params_.select == kSelectWarp) return warp::advance(v_);
+    if (params_.select == kSelectWarp) return warp::advance<kTeam>(v_);
     bool found = false;
-    if (warp::lane() == 0) found = ivm::advance(v_);
-    found = warp::broadcast_bool(found);
-    __syncwarp();
+    if (lane0()) found = ivm::advance(v_);
+    found = warp::broadcast_bool<kTeam>(found);
+    warp::sync<kTeam>();
     return found;
   }
 
@@ -180,7 +195,7 @@ class WarpExplorer {
   // The summary of the node selected in row r (level r+1) from its parent's (level r).
   __device__ void compute_node_costs(int r) {
     const int job = ivm::selected_job(v_, r);
-    warp::child_summary(data_, front(r), back(r), remain(r), job, v_.dir[r], front(r + 1),
+    warp::child_summary<kTeam>(data_, front(r), back(r), remain(r), job, v_.dir[r], front(r + 1),
                         back(r + 1), remain(r + 1));
   }
 
@@ -194,13 +209,15 @@ class WarpExplorer {
     const bool want_front = both || rule == BranchingRule::kForward;
     const bool want_back = both || rule == BranchingRule::kBackward;
     if (!kLb2 || params_.bound == GpuBound::kLb1ThenLb2) {
-      warp::bound_children(data_, front(level), back(level), remain(level), cells, count,
+      warp::bound_children<kTeam>(data_, front(level), back(level), remain(level), cells, count,
                            want_front, want_back, lb_front_, lb_back_);
     }
     warp::Lb2Node node{};
     if constexpr (kLb2) {
       const FreeJobBits free_jobs = warp::mark_fixed_jobs(cells, count, n_, scheduled_);
-      node = {data_, johnson_, front(level), back(level), remain(level), scheduled_, free_jobs};
+      node = {data_,           johnson_,  front(level),        back(level),
+              remain(level),   scheduled_, free_jobs,          lb2_scratch(),
+              params_.lb2_shared};
       if (params_.bound == GpuBound::kLb2) {
         const Time cutoff = lb2_cutoff(rule, upper_bound_);
         warp::bound_children_lb2(node, cells, count, want_front, want_back, cutoff,
@@ -212,8 +229,8 @@ class WarpExplorer {
         }
       }
     }
-    const int direction = warp::choose_direction(rule, lb_front_, lb_back_, count);
-    if (warp::lane() == 0) v_.dir[r] = direction;
+    const int direction = warp::choose_direction<kTeam>(rule, lb_front_, lb_back_, count);
+    if (lane0()) v_.dir[r] = direction;
     Time* kept = direction == kFront ? lb_front_ : lb_back_;
     if constexpr (kLb2) {
       if (params_.bound == GpuBound::kLb1ThenLb2) {
@@ -221,23 +238,23 @@ class WarpExplorer {
                               kept, todo_, params_.lb2_screen);
       }
     }
-    warp::prune_row(v_, r, kept, upper_bound_);
+    warp::prune_row<kTeam>(v_, r, kept, upper_bound_);
   }
 
   // IvmExplorer::unfold: replays the path to the start position, uncounted.
   __device__ void unfold() {
     while (true) {
       bool descend = false;
-      if (warp::lane() == 0) descend = ivm::init_step(v_) == ivm::InitStep::kDescend;
-      descend = warp::broadcast_bool(descend);
-      __syncwarp();
+      if (lane0()) descend = ivm::init_step(v_) == ivm::InitStep::kDescend;
+      descend = warp::broadcast_bool<kTeam>(descend);
+      warp::sync<kTeam>();
       if (!descend) return;
       const int r = *v_.line;
       compute_node_costs(r);
-      warp::generate_row(v_, r);
+      warp::generate_row<kTeam>(v_, r);
       bound_and_prune_row(r + 1, r + 1);
-      if (warp::lane() == 0) ++*v_.line;
-      __syncwarp();
+      if (lane0()) ++*v_.line;
+      warp::sync<kTeam>();
     }
   }
 
@@ -247,22 +264,22 @@ class WarpExplorer {
     if (r == ivm::leaf_row(n_)) {
       // One job: the root (decomposed uncounted in start()) is the leaf parent.
       evaluate_leaf(r, ivm::selected_job(v_, r));
-      if (warp::lane() == 0) ++v_.pos[r];
-      __syncwarp();
+      if (lane0()) ++v_.pos[r];
+      warp::sync<kTeam>();
       return;
     }
     compute_node_costs(r);
     ++decomposed_;
     if (r == ivm::leaf_parent_row(n_)) {
       evaluate_leaf(r + 1, ivm::job_of(ivm::row(v_, r)[1 - v_.pos[r]]));
-      if (warp::lane() == 0) ++v_.pos[r];
-      __syncwarp();
+      if (lane0()) ++v_.pos[r];
+      warp::sync<kTeam>();
       return;
     }
-    warp::generate_row(v_, r);
+    warp::generate_row<kTeam>(v_, r);
     bound_and_prune_row(r + 1, r + 1);
-    if (warp::lane() == 0) ivm::descend(v_);
-    __syncwarp();
+    if (lane0()) ivm::descend(v_);
+    warp::sync<kTeam>();
   }
 
   // IvmExplorer::evaluate_leaf: the node summarised at `level` with `last_job` between its
@@ -270,18 +287,18 @@ class WarpExplorer {
   // this IVM's slot, then published with atomicMin on (makespan, IVM); the host picks it up
   // at its next look.
   __device__ void evaluate_leaf(int level, int last_job) {
-    const bool suffix_empty = !warp::any_equal(v_.dir, 0, level, kBack);
+    const bool suffix_empty = !warp::any_equal<kTeam>(v_.dir, 0, level, kBack);
     const Time makespan =
-        warp::complete_makespan(data_, front(level), back(level), suffix_empty, last_job);
+        warp::complete_makespan<kTeam>(data_, front(level), back(level), suffix_empty, last_job);
     ++leaves_;
     if (makespan >= upper_bound_) return;
-    if (warp::lane() == 0) {
+    if (lane0()) {
       int suffix_begin = 0;
       ivm::decode(v_, pool_.best_schedule + static_cast<long long>(ivm_) * n_, &suffix_begin);
       __threadfence();
       atomicMin(&params_.control->best_key, make_best_key(makespan, static_cast<unsigned>(ivm_)));
     }
-    __syncwarp();
+    warp::sync<kTeam>();
     upper_bound_ = read_upper_bound();
   }
 
@@ -303,14 +320,15 @@ class WarpExplorer {
   unsigned leaves_ = 0;
 };
 
-// What one warp does in one launch of the exploration kernel (kernels.cu): initialise a
+// What one team does in one launch of the exploration kernel (kernels.cu): initialise a
 // thief, then `steps` steps and a normalisation, or settle. Returns the IVM's new state.
-template <class Cell, Placement kPlacement, bool kLb2>
+template <class Cell, Placement kPlacement, bool kLb2, int kTeam = warp::kSize>
 __device__ int explore_ivm(const PoolView& pool, const ExploreParams& params, const Time* times,
                            const JohnsonView& johnson, unsigned char* workspace, int ivm) {
   int state = pool.state[ivm];
   if (state == kEmpty || (params.settle && state == kInitializing)) return state;
-  WarpExplorer<Cell, kPlacement, kLb2> explorer(pool, ivm, params, times, johnson, workspace);
+  WarpExplorer<Cell, kPlacement, kLb2, kTeam> explorer(pool, ivm, params, times, johnson,
+                                                       workspace);
   explorer.load(state == kInitializing);
   if (state == kInitializing) state = explorer.start() ? kExploring : kEmpty;
   if (params.settle) {

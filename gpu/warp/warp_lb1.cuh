@@ -1,12 +1,13 @@
 #pragma once
-// Warp-level LB1 (2022 §2.4 and §3.3): one warp per subproblem.
+// Team-level LB1 (2022 §2.4 and §3.3): one team (a warp, or a slice of W lanes of one,
+// warp_primitives.cuh) per subproblem.
 //  - The bound summary of a node (front, back, remain per machine, lb1.hpp) is derived from
 //    its parent's with lanes over machines; the completion times of the new prefix or suffix
-//    are a max-plus scan across lanes (Bożejko's wavefront, 2022 Figure 7), in chunks of 32
+//    are a max-plus scan across lanes (Bożejko's wavefront, 2022 Figure 7), in chunks of W
 //    machines.
 //  - The 2(n-d) children are bounded with lanes over children, each lane calling the very
-//    lb1_child_front_bound / lb1_child_back_bound the CPU explorer calls (O(m) each).
-// Every function is called by the whole warp; results are equal to lb1.hpp's, which the GPU
+//    lb1_child_bound the CPU explorer calls (O(m) each), both directions in one pass.
+// Every function is called by the whole team; results are equal to lb1.hpp's, which the GPU
 // tests check on random subproblems.
 #include "branching.hpp"
 #include "flowshop_view.hpp"
@@ -18,80 +19,86 @@ namespace permbb::gpu::warp {
 
 // out = completion times of (the prefix summarised by `in`) followed by `job`: equal to
 // lb1_append_front. `out` may alias `in`.
+template <int W = kSize>
 __device__ __forceinline__ void append_front(const FlowshopView& d, const Time* in, int job,
                                              Time* out) {
   const Time* p = d.times_by_job + job * d.machines;
   const int m = d.machines;
   Time carry = 0;
-  for (int base = 0; base < m; base += kSize) {
-    const int k = base + lane();
+  for (int base = 0; base < m; base += W) {
+    const int k = base + lane<W>();
     const bool valid = k < m;
     const Time pk = valid ? p[k] : 0;
     Time a = valid ? in[k] + pk : 0;
     Time b = pk;
-    max_plus_scan(a, b);
+    max_plus_scan<W>(a, b);
     if (base > 0) a = time_max(a, carry + b);
-    __syncwarp();
+    sync<W>();
     if (valid) out[k] = a;
-    carry = broadcast(a, kSize - 1);
+    carry = broadcast<W>(a, W - 1);
   }
-  __syncwarp();
+  sync<W>();
 }
 
 // out = `job` prepended to the suffix summarised by `in` (machines scanned from the last):
 // equal to lb1_prepend_back. `out` may alias `in`.
+template <int W = kSize>
 __device__ __forceinline__ void prepend_back(const FlowshopView& d, const Time* in, int job,
                                              Time* out) {
   const Time* p = d.times_by_job + job * d.machines;
   const int m = d.machines;
   Time carry = 0;
-  for (int base = 0; base < m; base += kSize) {
-    const int t = base + lane();
+  for (int base = 0; base < m; base += W) {
+    const int t = base + lane<W>();
     const bool valid = t < m;
     const int k = m - 1 - t;
     const Time pk = valid ? p[k] : 0;
     Time a = valid ? in[k] + pk : 0;
     Time b = pk;
-    max_plus_scan(a, b);
+    max_plus_scan<W>(a, b);
     if (base > 0) a = time_max(a, carry + b);
-    __syncwarp();
+    sync<W>();
     if (valid) out[k] = a;
-    carry = broadcast(a, kSize - 1);
+    carry = broadcast<W>(a, W - 1);
   }
-  __syncwarp();
+  sync<W>();
 }
 
 // out[k] = in[k] - p(job, k): equal to lb1_remove_job.
+template <int W = kSize>
 __device__ __forceinline__ void remove_job(const FlowshopView& d, const Time* in, int job,
                                            Time* out) {
   const Time* p = d.times_by_job + job * d.machines;
-  for (int k = lane(); k < d.machines; k += kSize) out[k] = in[k] - p[k];
-  __syncwarp();
+  for (int k = lane<W>(); k < d.machines; k += W) out[k] = in[k] - p[k];
+  sync<W>();
 }
 
+template <int W = kSize>
 __device__ __forceinline__ void copy_times(const Time* in, Time* out, int count) {
-  for (int k = lane(); k < count; k += kSize) out[k] = in[k];
-  __syncwarp();
+  for (int k = lane<W>(); k < count; k += W) out[k] = in[k];
+  sync<W>();
 }
 
 // The summary of a child from its parent's: `job` appended to the prefix (kFront) or
 // prepended to the suffix (kBack). Each of the three arrays has m entries; the child's must
 // not overlap the parent's. Equal to IvmExplorer::compute_node_costs.
+template <int W = kSize>
 __device__ __forceinline__ void child_summary(const FlowshopView& d, const Time* front,
                                               const Time* back, const Time* remain, int job,
                                               int direction, Time* child_front, Time* child_back,
                                               Time* child_remain) {
   if (direction == kFront) {
-    append_front(d, front, job, child_front);
-    copy_times(back, child_back, d.machines);
+    append_front<W>(d, front, job, child_front);
+    copy_times<W>(back, child_back, d.machines);
   } else {
-    copy_times(front, child_front, d.machines);
-    prepend_back(d, back, job, child_back);
+    copy_times<W>(front, child_front, d.machines);
+    prepend_back<W>(d, back, job, child_back);
   }
-  remove_job(d, remain, job, child_remain);
+  remove_job<W>(d, remain, job, child_remain);
 }
 
 // The makespan of σ1 · job · σ2 from the summaries of σ1 and σ2: equal to complete_makespan.
+template <int W = kSize>
 __device__ __forceinline__ Time complete_makespan(const FlowshopView& d, const Time* front,
                                                   const Time* back, bool suffix_empty, int job) {
   const Time* p = d.times_by_job + job * d.machines;
@@ -99,42 +106,40 @@ __device__ __forceinline__ Time complete_makespan(const FlowshopView& d, const T
   Time carry = 0;
   Time cmax = 0;
   Time a = 0;
-  for (int base = 0; base < m; base += kSize) {
-    const int k = base + lane();
+  for (int base = 0; base < m; base += W) {
+    const int k = base + lane<W>();
     const bool valid = k < m;
     const Time pk = valid ? p[k] : 0;
     a = valid ? front[k] + pk : 0;
     Time b = pk;
-    max_plus_scan(a, b);
+    max_plus_scan<W>(a, b);
     if (base > 0) a = time_max(a, carry + b);
     if (valid) cmax = time_max(cmax, a + back[k]);
-    carry = broadcast(a, kSize - 1);
+    carry = broadcast<W>(a, W - 1);
   }
-  if (suffix_empty) return broadcast(a, (m - 1) % kSize);  // completion on the last machine
-  return max(cmax);
+  if (suffix_empty) return broadcast<W>(a, (m - 1) % W);  // completion on the last machine
+  return max<W>(cmax);
 }
 
 // Bounds of the children of a node whose summary is (front, back, remain): the jobs of
 // `cells` (count of them, pruned flags ignored) added in front (lb_front[i]) and/or in back
-// (lb_back[i]). Lanes over children, one pass per direction so lanes never diverge on it.
-template <class Cell>
+// (lb_back[i]). Lanes over the children of both directions, front ones first: a row of at most
+// W/2 children is bounded in one pass. lb1_child_bound takes the direction as data (no branch
+// on it), so lanes of both directions run one path (2016 §4.1).
+template <int W = kSize, class Cell>
 __device__ __forceinline__ void bound_children(const FlowshopView& d, const Time* front,
                                                const Time* back, const Time* remain,
                                                const Cell* cells, int count, bool want_front,
                                                bool want_back, Time* lb_front, Time* lb_back) {
-  if (want_front) {
-    for (int i = lane(); i < count; i += kSize) {
-      const int job = ivm::job_of(cells[i]);
-      lb_front[i] = lb1_child_front_bound(d, front, back, remain, job);
-    }
+  const int items = want_front && want_back ? 2 * count : want_front || want_back ? count : 0;
+  for (int t = lane<W>(); t < items; t += W) {
+    const int second = t >= count ? 1 : 0;
+    const int i = t - second * count;
+    const int direction = want_front ? (second == 0 ? kFront : kBack) : kBack;
+    const Time bound = lb1_child_bound(d, front, back, remain, ivm::job_of(cells[i]), direction);
+    (direction == kFront ? lb_front : lb_back)[i] = bound;
   }
-  if (want_back) {
-    for (int i = lane(); i < count; i += kSize) {
-      const int job = ivm::job_of(cells[i]);
-      lb_back[i] = lb1_child_back_bound(d, front, back, remain, job);
-    }
-  }
-  __syncwarp();
+  sync<W>();
 }
 
 }  // namespace permbb::gpu::warp

@@ -10,6 +10,7 @@
 #include "device_types.hpp"
 #include "ivm.hpp"
 #include "lb2.hpp"
+#include "warp_lb2_shared.cuh"
 #include "warp_primitives.cuh"
 
 namespace permbb::gpu::warp {
@@ -50,6 +51,9 @@ struct Lb2Node {
   const Time* remain;
   const unsigned char* scheduled;  // the fixed jobs' flags, where data.jobs > kMaxFreeJobBits
   FreeJobBits free_jobs;           // the free jobs' bits, where data.jobs <= kMaxFreeJobBits
+  Lb2Scratch scratch;              // the shared LB2's (warp_lb2_shared.cuh)
+  int shared_from = 0;             // share a pair's terms while this many children are open
+                                   // (ExploreParams::lb2_shared); 0: never
 };
 
 // sweep(fixed) with the node's fixed jobs as mark_fixed_jobs left them (a warp-uniform
@@ -140,9 +144,9 @@ __device__ __forceinline__ void finish_child_across_lanes(const Lb2Node& node,
 // lb2_child_bound, and at or above it wherever that is (so the same pruning and branching).
 // Items whose slot is already below `keep_below` keep it (kKeepNone: none).
 template <class Items>
-__device__ __forceinline__ void bound_items_lb2(const Lb2Node& node, int items,
-                                                const Items& item, Time cutoff, int screen,
-                                                Time keep_below) {
+__device__ __forceinline__ void bound_items_screened(const Lb2Node& node, int items,
+                                                     const Items& item, Time cutoff, int screen,
+                                                     Time keep_below) {
   const int pairs = node.johnson.pairs;
   const int rest = screen < pairs ? pairs - screen : 0;
   const int rounds = (rest + kSize - 1) / kSize;
@@ -175,45 +179,110 @@ __device__ __forceinline__ void bound_items_lb2(const Lb2Node& node, int items,
   }
 }
 
+// LB2 of `items` children with the node's work shared between them (warp_lb2_shared.cuh):
+// their LB1 and changed sides first (lanes over children), then pair by pair in the tables'
+// order, while at least node.shared_from children are still below the cutoff, the warp builds
+// the pair's terms and each lane takes the pair bound of its open children in O(1); the few
+// children left then finish over the remaining pairs with the whole warp, as in the second
+// phase of bound_items_screened. Same values as lb2_child_bound below the cutoff, and a valid
+// bound at or above it otherwise. Items whose slot is already below `keep_below` keep it.
+template <class Items>
+__device__ __forceinline__ void bound_items_shared(const Lb2Node& node, int items,
+                                                   const Items& item, Time cutoff,
+                                                   Time keep_below) {
+  unsigned open = 0;  // bit j: this lane's item 32 j + lane is still below the cutoff
+  for (int j = 0; j * kSize < items; ++j) {
+    const int t = j * kSize + lane();
+    if (t >= items) continue;
+    const Lb2Item mine = item(t);
+    if (*mine.slot < keep_below) continue;
+    *mine.slot = lb1_child_bound(node.data, node.front, node.back, node.remain, mine.job,
+                                 mine.direction);
+    if (*mine.slot >= cutoff) continue;
+    lb1_add_job(node.data, mine.direction == kFront ? node.front : node.back, mine.job,
+                mine.direction, node.scratch.sides + t, items);
+    open |= 1u << j;
+  }
+  int pair = 0;
+  for (; pair < node.johnson.pairs && sum(__popc(open)) >= node.shared_from; ++pair) {
+    if (node.data.jobs <= kMaxFreeJobBits) {
+      build_pair_terms(node.johnson, pair, node.free_jobs, node.remain, node.scratch);
+    } else {
+      build_pair_terms(node.johnson, pair, node.scheduled, node.remain, node.scratch);
+    }
+    for (unsigned bits = open; bits != 0; bits &= bits - 1) {
+      const int j = __ffs(bits) - 1;
+      const int t = j * kSize + lane();
+      const Lb2Item mine = item(t);
+      const Time bound =
+          shared_pair_bound(node.data, node.johnson, pair, node.front, node.back, node.remain,
+                            node.scratch, items, t, mine.job, mine.direction);
+      if (bound > *mine.slot) *mine.slot = bound;
+      if (*mine.slot >= cutoff) open &= ~(1u << j);
+    }
+    __syncwarp();  // the next pair's terms overwrite these
+  }
+  for (int j = 0; j * kSize < items && pair < node.johnson.pairs; ++j) {
+    for (unsigned waiting = __ballot_sync(kAll, (open >> j) & 1u); waiting != 0;
+         waiting &= waiting - 1) {
+      finish_child_across_lanes(node, item(j * kSize + __ffs(waiting) - 1), pair, cutoff);
+    }
+  }
+  __syncwarp();
+}
+
+// LB2 of `items` children, item(t) for t < items: shared (bound_items_shared) where the node
+// asks for it, else in two phases (bound_items_screened) where `screen` asks for them, else
+// one lane per child over every pair. Items whose slot is already below `keep_below` keep it.
+template <class Items>
+__device__ __forceinline__ void bound_items_lb2(const Lb2Node& node, int items,
+                                                const Items& item, Time cutoff, int screen,
+                                                Time keep_below) {
+  if (node.shared_from > 0 && items <= kMaxSharedItems && node.scratch.sides != nullptr) {
+    bound_items_shared(node, items, item, cutoff, keep_below);
+  } else if (screen != kLb2ScreenOff) {
+    bound_items_screened(node, items, item, cutoff, screen, keep_below);
+  } else {
+    for (int t = lane(); t < items; t += kSize) {
+      const Lb2Item mine = item(t);
+      if (*mine.slot >= keep_below) *mine.slot = child_lb2(node, mine.job, mine.direction, cutoff);
+    }
+    __syncwarp();
+  }
+}
+
 // LB2 of the children in the wanted directions: lb[direction * n + i] for the job of
-// cells[i]. kRemap with both directions interleaves them (item t: child t/2, direction t%2,
-// 2016 Algorithm 5), so 2*count items fill ceil(2*count/32) passes; kStatic runs a pass set
-// per direction with lane i on child i (Algorithm 4). Bounds already in `lb` below
-// `keep_below` stay (after a pass cut off there, those are exact: only the others are
-// bounded again, as IvmExplorer::bound_and_prune_row does); kKeepNone bounds every child.
+// cells[i]. kRemap lists them as items (bound_items_lb2), with both directions interleaved
+// (item t: child t/2, direction t%2, 2016 Algorithm 5), so 2*count items fill
+// ceil(2*count/32) passes; kStatic runs a pass set per direction with lane i on child i
+// (Algorithm 4), as does kRemap for one direction unless the node's work is shared. Bounds
+// already in `lb` below `keep_below` stay (after a pass cut off there, those are exact: only
+// the others are bounded again, as IvmExplorer::bound_and_prune_row does); kKeepNone bounds
+// every child.
 template <class Cell>
 __device__ __forceinline__ void bound_children_lb2(const Lb2Node& node, const Cell* cells,
                                                    int count, bool want_front, bool want_back,
                                                    Time cutoff, GpuMapping mapping, Time* lb,
                                                    int n, int screen = kLb2ScreenOff,
                                                    Time keep_below = kKeepNone) {
-  if (mapping == GpuMapping::kRemap && want_front && want_back && screen != kLb2ScreenOff) {
+  const bool both = want_front && want_back;
+  if (mapping == GpuMapping::kRemap && (both || node.shared_from > 0)) {
+    const int only = want_front ? kFront : kBack;
     bound_items_lb2(
-        node, 2 * count,
+        node, both ? 2 * count : count,
         [&](int t) {
-          const int i = t >> 1;
-          const int direction = t & 1;
+          const int i = both ? t >> 1 : t;
+          const int direction = both ? t & 1 : only;
           return Lb2Item{ivm::job_of(cells[i]), direction, lb + direction * n + i};
         },
         cutoff, screen, keep_below);
     return;
   }
-  if (mapping == GpuMapping::kRemap && want_front && want_back) {
-    for (int t = lane(); t < 2 * count; t += kSize) {
-      const int i = t >> 1;
-      const int direction = t & 1;
+  for (int direction = kFront; direction <= kBack; ++direction) {
+    if (direction == kFront ? !want_front : !want_back) continue;
+    for (int i = lane(); i < count; i += kSize) {
       Time& slot = lb[direction * n + i];
       if (slot >= keep_below) slot = child_lb2(node, ivm::job_of(cells[i]), direction, cutoff);
-    }
-  } else {
-    for (int direction = kFront; direction <= kBack; ++direction) {
-      if (direction == kFront ? !want_front : !want_back) continue;
-      for (int i = lane(); i < count; i += kSize) {
-        Time& slot = lb[direction * n + i];
-        if (slot >= keep_below) {
-          slot = child_lb2(node, ivm::job_of(cells[i]), direction, cutoff);
-        }
-      }
     }
   }
   __syncwarp();
@@ -248,20 +317,13 @@ __device__ __forceinline__ void refine_with_lb2(const Lb2Node& node, const Cell*
     listed += __popc(ballot);
   }
   __syncwarp();
-  if (screen != kLb2ScreenOff) {
-    bound_items_lb2(
-        node, listed,
-        [&](int t) {
-          const int i = todo[t];
-          return Lb2Item{ivm::job_of(cells[i]), direction, kept + i};
-        },
-        upper_bound, screen, kKeepNone);
-    return;
-  }
-  for (int t = lane(); t < listed; t += kSize) {
-    const int i = todo[t];
-    kept[i] = child_lb2(node, ivm::job_of(cells[i]), direction, upper_bound);
-  }
+  bound_items_lb2(
+      node, listed,
+      [&](int t) {
+        const int i = todo[t];
+        return Lb2Item{ivm::job_of(cells[i]), direction, kept + i};
+      },
+      upper_bound, screen, kKeepNone);
   __syncwarp();
 }
 

@@ -27,6 +27,8 @@ struct EmulatedGpuConfig {
   int select = kSelectWarp;
   GpuMapping mapping = GpuMapping::kRemap;
   int lb2_screen = kLb2ScreenOff;
+  int lb2_shared = kLb2SharedOff;  // LB2 shared between children while this many are open
+  int team_width = 32;  // lanes per IVM (LB1: 32, 16 or 8)
 };
 
 // K IVMs in host memory, explored round by round as GpuEngine does on the device; `Cell` is
@@ -50,6 +52,7 @@ class EmulatedEngine {
         matrix_(k_ * ivm::matrix_cells(n_)),
         stack_(3LL * k_ * n_ * m_),
         bounds_(static_cast<long long>(kBoundsPerJob) * k_ * n_),
+        lb2_scratch_(k_ * lb2_scratch_times(n_, m_)),
         decomposed_(k_),
         leaves_(k_),
         best_(k_ * n_),
@@ -83,6 +86,8 @@ class EmulatedEngine {
     params_.bound = gpu_bound_of(bound);
     params_.mapping = config.mapping;
     params_.lb2_screen = config.lb2_screen;
+    params_.lb2_shared = config.lb2_shared;
+    pool_.lb2_scratch = lb2_scratch_.data();
     // Johnson's sequences as the device holds them, padded to its stride.
     johnson_sequence_ = johnson_.sequence_with_stride(device_johnson_stride(n_));
     params_.johnson = johnson_.view();
@@ -93,6 +98,7 @@ class EmulatedEngine {
         make_warp_layout(n_, m_, sizeof(Cell), config.placement, params_.bound != GpuBound::kLb1);
     params_.steps = config.steps;
     params_.select = config.select;
+    params_.team_width = config.team_width;
     params_.control = &control_;
     workspace_.resize(params_.layout.bytes + 16);
   }
@@ -171,37 +177,37 @@ class EmulatedEngine {
     }
   }
 
+  // The kernel's instantiation for the bound and team width: LB1 in teams of 32, 16 or 8
+  // lanes (each team an emulated warp of its width), the LB2 kernels in whole warps.
   void run(int i, unsigned char* ws, int& state) {
-    if (params_.bound == GpuBound::kLb1) {
-      run_with<false>(i, ws, state);
-    } else {
-      run_with<true>(i, ws, state);
+    if (params_.bound != GpuBound::kLb1) return run_with<true, 32>(i, ws, state);
+    switch (params_.team_width) {
+      case 8: return run_with<false, 8>(i, ws, state);
+      case 16: return run_with<false, 16>(i, ws, state);
+      default: return run_with<false, 32>(i, ws, state);
     }
   }
 
-  template <bool kLb2>
+  template <bool kLb2, int kTeam>
   void run_with(int i, unsigned char* ws, int& state) {
+    switch (config_.placement) {
+      case Placement::kShared: return run_placed<kLb2, kTeam, Placement::kShared>(i, ws, state);
+      case Placement::kStackGlobal:
+        return run_placed<kLb2, kTeam, Placement::kStackGlobal>(i, ws, state);
+      default: return run_placed<kLb2, kTeam, Placement::kGlobal>(i, ws, state);
+    }
+  }
+
+  template <bool kLb2, int kTeam, Placement kPlacement>
+  void run_placed(int i, unsigned char* ws, int& state) {
     const Time* times = tables_.view().times_by_job;
     const JohnsonView johnson = params_.johnson;
-    switch (config_.placement) {
-      case Placement::kShared:
-        emulation::run_warp([&] {
-          state = explore_ivm<Cell, Placement::kShared, kLb2>(pool_, params_, times, johnson,
-                                                              ws, i);
-        });
-        break;
-      case Placement::kStackGlobal:
-        emulation::run_warp([&] {
-          state = explore_ivm<Cell, Placement::kStackGlobal, kLb2>(pool_, params_, times,
-                                                                   johnson, ws, i);
-        });
-        break;
-      default:
-        emulation::run_warp([&] {
-          state = explore_ivm<Cell, Placement::kGlobal, kLb2>(pool_, params_, times, johnson,
-                                                              ws, i);
-        });
-    }
+    emulation::run_warp(
+        [&] {
+          state = explore_ivm<Cell, kPlacement, kLb2, kTeam>(pool_, params_, times, johnson, ws,
+                                                             i);
+        },
+        kTeam);
   }
 
   FlowshopTables tables_;
@@ -212,7 +218,7 @@ class EmulatedEngine {
   int k_;
   std::vector<int> line_, state_, pos_, end_, dir_;
   std::vector<Cell> matrix_;
-  std::vector<Time> stack_, bounds_;
+  std::vector<Time> stack_, bounds_, lb2_scratch_;
   std::vector<unsigned long long> decomposed_, leaves_;
   std::vector<int> best_;
   std::vector<double> length_;

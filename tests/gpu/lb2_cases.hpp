@@ -136,15 +136,20 @@ inline int lb2_case_jobs(int trial, int most) {
 
 using gpu::GpuMapping;
 using gpu::kLb2ScreenOff;
+using gpu::kLb2SharedOff;
 
-// One way of running the warp LB2: the lane mapping and the screen (device_types.hpp).
+// One way of running the warp LB2: the lane mapping, the screen and the shared terms
+// (device_types.hpp).
 struct Lb2Variant {
   GpuMapping mapping;
   int screen;
+  int shared = kLb2SharedOff;
   std::string name() const {
     return std::string(mapping == GpuMapping::kRemap ? "remap" : "static") + ", screen " +
-           std::to_string(screen);
+           std::to_string(screen) + ", shared from " + std::to_string(shared);
   }
+  // One lane per child over every pair: the host's very values, cut-off ones included.
+  bool lane_per_child() const { return screen == kLb2ScreenOff && shared == kLb2SharedOff; }
 };
 
 // Both mappings one lane per child, and the two phases with none, some, half, all and more
@@ -155,6 +160,21 @@ inline std::vector<Lb2Variant> lb2_variants(int pairs) {
   for (int screen : {0, 1, 3, pairs / 2, pairs, pairs + 5}) {
     out.push_back({GpuMapping::kRemap, screen});
   }
+  return out;
+}
+
+// The shared pair terms while at least 1, 4 or 9 children are open: every pair shared, a
+// switch to the warp's finish on the way, or the finish from the start for most nodes; the
+// last beside a screen, which the shared terms take precedence over.
+inline std::vector<Lb2Variant> lb2_shared_variants() {
+  return {{GpuMapping::kRemap, kLb2ScreenOff, 1},
+          {GpuMapping::kRemap, kLb2ScreenOff, 4},
+          {GpuMapping::kRemap, 2, 9}};
+}
+
+inline std::vector<Lb2Variant> all_lb2_variants(int pairs) {
+  std::vector<Lb2Variant> out = lb2_variants(pairs);
+  for (const Lb2Variant& v : lb2_shared_variants()) out.push_back(v);
   return out;
 }
 
@@ -170,7 +190,7 @@ inline void expect_lb2_results(const Lb2Case& c, const Lb2Variant& variant,
                                const std::vector<Time>& exact, const std::vector<Time>& cut,
                                const std::vector<Time>& kept, const std::string& where) {
   EXPECT_EQ(exact, c.lb2_exact) << where;
-  if (variant.screen == kLb2ScreenOff) {
+  if (variant.lane_per_child()) {
     EXPECT_EQ(cut, c.lb2) << where;
     EXPECT_EQ(kept, c.refined) << where;
   } else {

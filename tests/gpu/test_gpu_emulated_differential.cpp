@@ -1,8 +1,8 @@
 // The GPU explorer's warp code on emulated warps (emulated_gpu_engine.hpp) against brute
 // force and the sequential explorer, for every bound and branching rule, on random instances
 // of 1 to 8 jobs and 1 to 6 machines (differential_cases.hpp), with random IVM counts, steps
-// per launch, placements, selections, LB2 mappings and screens (bound_items_lb2) and steal
-// triggers: the optimum and a schedule that has it from no bound and from just above the
+// per launch, placements, selections, LB2 mappings, screens and shared terms (bound_items_lb2)
+// and steal triggers: the optimum and a schedule that has it from no bound and from just above the
 // optimum; no schedule from the optimum and below it, and there the sequential node counts,
 // also when the search is paused at clean points and restarted from the remaining intervals.
 #include <gtest/gtest.h>
@@ -29,6 +29,8 @@ EmulatedGpuConfig random_config(std::mt19937& rng) {
   config.mapping = rng() % 2 == 0 ? GpuMapping::kRemap : GpuMapping::kStatic;
   const int screens[] = {kLb2ScreenOff, 0, 1, 4};
   config.lb2_screen = screens[rng() % 4];
+  const int shared[] = {kLb2SharedOff, 1, 3};
+  config.lb2_shared = shared[rng() % 3];
   return config;
 }
 
@@ -37,7 +39,7 @@ std::string describe(const EmulatedGpuConfig& c) {
          std::to_string(static_cast<int>(c.placement)) + ", trigger " +
          std::to_string(c.trigger) + ", select " + std::to_string(c.select) + ", mapping " +
          std::to_string(static_cast<int>(c.mapping)) + ", LB2 screen " +
-         std::to_string(c.lb2_screen);
+         std::to_string(c.lb2_screen) + ", LB2 shared from " + std::to_string(c.lb2_shared);
 }
 
 struct EmulatedRun {

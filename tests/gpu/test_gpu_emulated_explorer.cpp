@@ -15,6 +15,8 @@
 #include "explorer_reference.hpp"
 #include "factoradic_mpz.hpp"
 #include "ivm_explorer.hpp"
+#include "lb1.hpp"
+#include "flowshop_tables.hpp"
 #include "test_support.hpp"
 
 namespace permbb::gpu {
@@ -40,12 +42,14 @@ void expect_counts_equal(int seed, int trials, int min_n, int max_n) {
     EmulatedGpuConfig config{ivms[trial % 4], 1 + static_cast<int>(rng() % 9),
                              kPlacements[trial % 3], trial % 2 ? 0.8 : 1.0,
                              (trial / 2) % 2 ? kSelectLane0 : kSelectWarp};
+    config.team_width = kTeamWidths[(trial / 3) % 3];  // every width with every placement
     EmulatedEngine<Cell> gpu(inst, rule, optimum, config);
     gpu.set_work({Interval{0, permbb::factorial(n)}});
     int rounds = 0;
     while (gpu.round()) ASSERT_LT(++rounds, 1000000);
     ASSERT_EQ(gpu.decomposed(), cpu.nodes.decomposed)
-        << "trial " << trial << " n " << n << " K " << config.ivms << " steps " << config.steps;
+        << "trial " << trial << " n " << n << " K " << config.ivms << " steps " << config.steps
+        << " team " << config.team_width;
     EXPECT_EQ(gpu.leaves(), cpu.nodes.leaves);
     EXPECT_EQ(gpu.best(), optimum);
     steals += gpu.steals();
@@ -64,7 +68,52 @@ TEST(GpuEmulatedExplorer, WideCellsCountTheSame) {
   expect_counts_equal<std::int16_t>(42, 15, 3, 7);
 }
 
-// The LB2 kernels (lb2, lb2-adjacent, lb1+lb2), both mappings: counts equal the CPU's.
+// Teams narrower than the rows (warp packing: rows of more than 8 or 16 jobs take several
+// passes, scans over more machines than lanes take several chunks): counts equal the CPU's,
+// and from no bound the optimum is found.
+TEST(GpuEmulatedExplorer, TeamsNarrowerThanTheRowsCountTheSame) {
+  std::mt19937 rng(46);
+  std::uint64_t nodes = 0;
+  for (int trial = 0; trial < 8; ++trial) {
+    const int width = trial % 2 ? 8 : 16;
+    const int n = width == 8 ? 9 + trial % 4 : 17 + trial % 3;
+    const Instance inst = testing::random_instance(rng, n, 3 + static_cast<int>(rng() % 38));
+    const BranchingRule rule = kRules[trial % 5];
+    const SearchSettings settings{BoundKind::kLb1, rule};
+    // A bound above the root's LB1 that is never improved (proving "no schedule below it"),
+    // raised until the tree has a thousand nodes or so: small enough for emulated lanes.
+    const FlowshopTables tables(inst);
+    const int m = inst.machines();
+    std::vector<Time> root(3 * m);
+    lb1_root(tables.view(), root.data(), root.data() + m, root.data() + 2 * m);
+    const Time root_bound =
+        lb1_bound(tables.view(), root.data(), root.data() + m, root.data() + 2 * m);
+    Time ub = root_bound;
+    auto cpu = testing::sequential_search(inst, settings, ub);
+    for (Time raised = root_bound + 1; cpu.nodes.decomposed < 1000; ++raised) {
+      const auto higher = testing::sequential_search(inst, settings, raised);
+      if (higher.best < raised || higher.nodes.decomposed > 20000) break;
+      ub = raised;
+      cpu = higher;
+    }
+    EmulatedGpuConfig config{1 + trial % 6, 1 + static_cast<int>(rng() % 40),
+                             kPlacements[trial % 3], 0.8, kSelectWarp};
+    config.team_width = width;
+    EmulatedEngine<std::int8_t> gpu(inst, rule, ub, config);
+    gpu.set_work({Interval{0, permbb::factorial(n)}});
+    int rounds = 0;
+    while (gpu.round()) ASSERT_LT(++rounds, 1000000);
+    ASSERT_EQ(gpu.decomposed(), cpu.nodes.decomposed) << "trial " << trial << " team " << width;
+    EXPECT_EQ(gpu.leaves(), cpu.nodes.leaves);
+    nodes += gpu.decomposed();
+    std::printf("team %d, n %d: %llu nodes\n", width, n,
+                static_cast<unsigned long long>(gpu.decomposed()));
+  }
+  EXPECT_GT(nodes, 8000u);
+}
+
+// The LB2 kernels (lb2, lb2-adjacent, lb1+lb2), both mappings, with and without the shared
+// pair terms: counts equal the CPU's.
 TEST(GpuEmulatedExplorer, Lb2CountsEqualTheCpuForEveryBoundAndMapping) {
   std::mt19937 rng(45);
   const BoundKind bounds[] = {BoundKind::kLb2, BoundKind::kLb2Adjacent, BoundKind::kLb1ThenLb2};
@@ -78,6 +127,8 @@ TEST(GpuEmulatedExplorer, Lb2CountsEqualTheCpuForEveryBoundAndMapping) {
     EmulatedGpuConfig config{1 + static_cast<int>(rng() % 12), 1 + static_cast<int>(rng() % 9),
                              kPlacements[(trial / 3) % 3], 0.8, kSelectWarp,
                              (trial / 9) % 2 ? GpuMapping::kStatic : GpuMapping::kRemap};
+    // The shared pair terms from 1 to 4 open children on, or never (2 trials in 3 share).
+    config.lb2_shared = (trial / 2) % 3 == 0 ? kLb2SharedOff : 1 + trial % 4;
     EmulatedEngine<std::int8_t> gpu(inst, rule, optimum, config, bound);
     gpu.set_work({Interval{0, permbb::factorial(n)}});
     int rounds = 0;
@@ -136,6 +187,7 @@ TEST(GpuEmulatedExplorer, SettledRemainingIntervalsRestartWithoutDoubleCounting)
     const auto cpu = testing::sequential_search(inst, {BoundKind::kLb1, rule}, optimum);
     EmulatedGpuConfig config{4 + trial % 13, 1 + trial % 3, kPlacements[trial % 3], 0.8,
                              trial % 4 < 2 ? kSelectWarp : kSelectLane0};
+    config.team_width = kTeamWidths[(trial / 3) % 3];
     std::vector<Interval> work{Interval{0, permbb::factorial(n)}};
     std::uint64_t total = 0;
     int restarts = 0;

@@ -1,13 +1,15 @@
 // CPU-side tests of the warp building blocks with emulated warps (tests/gpu/warp_emulation.hpp),
 // each against its host reference: warp::advance against ivm::advance, the warp branching
-// decision against choose_direction and needs_exact_sums, the warp LB1 against lb1.hpp.
-// test_gpu_kernels repeats the last two on a device.
+// decision against choose_direction and needs_exact_sums, the warp LB1 against lb1.hpp, each
+// for every team width (32, 16, 8 lanes: an emulated warp of that many lanes).
+// test_gpu_kernels repeats the last two on a device, with teams side by side in warps.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "flowshop_tables.hpp"
@@ -49,12 +51,22 @@ struct RandomIvm {
       end[0] = n;  // n!
     }
   }
-  ivm::View<std::int16_t> view() { return {n, &line, pos.data(), end.data(), dir.data(), matrix.data()}; }
+  ivm::View<std::int16_t> view() {
+    return {n, &line, pos.data(), end.data(), dir.data(), matrix.data()};
+  }
   int n;
   int line = 0;
   std::vector<int> pos, end, dir;
   std::vector<std::int16_t> matrix;
 };
+
+// Runs body(std::integral_constant<int, W>) for W = 32, 16, 8.
+template <class Body>
+void for_each_team_width(const Body& body) {
+  body(std::integral_constant<int, 32>{});
+  body(std::integral_constant<int, 16>{});
+  body(std::integral_constant<int, 8>{});
+}
 
 TEST(GpuEmulatedWarp, ACollectiveThatSomeLanesSkipFailsTheRunInsteadOfHanging) {
   // Divergent code on the device: lanes 0-15 shuffle, lanes 16-31 do not.
@@ -86,7 +98,48 @@ TEST(GpuEmulatedWarp, ACollectiveThatSomeLanesSkipFailsTheRunInsteadOfHanging) {
   EXPECT_EQ(sum, 32 * 31);
 }
 
-TEST(GpuEmulatedWarp, AdvanceEqualsIvmAdvance) {
+TEST(GpuEmulatedWarp, TeamCodeRefusesAnEmulatedWarpOfAnotherWidth) {
+  try {
+    emulation::run_warp([] { warp::sync<16>(); });
+    FAIL() << "a team of 16 ran on 32 emulated lanes";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("a team of 16 lanes ran on an emulated warp of 32"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(GpuEmulatedWarp, TeamCollectivesStayWithinTheTeam) {
+  for_each_team_width([](auto w) {
+    long long total = 0;
+    int last = -1;
+    unsigned odd = 0;
+    Time scanned = -1;
+    emulation::run_warp(
+        [&] {
+          const int l = warp::lane<w>();
+          const long long s = warp::sum<w>(static_cast<long long>(l));
+          const int from_last = warp::broadcast<w>(l, w - 1);
+          const unsigned bits = warp::ballot<w>(l % 2 == 1);
+          Time a = 1;  // x_l = max(1, x_{l-1} + 1): l + 1
+          Time b = 1;
+          warp::max_plus_scan<w>(a, b);
+          if (l == w - 1) {
+            total = s;
+            last = from_last;
+            odd = bits;
+            scanned = a;
+          }
+        },
+        w);
+    EXPECT_EQ(total, w * (w - 1) / 2) << "team " << w;
+    EXPECT_EQ(last, w - 1);
+    EXPECT_EQ(odd, (w == 32 ? 0xffffffffu : (1u << w) - 1u) & 0xaaaaaaaau);
+    EXPECT_EQ(scanned, w);
+  });
+}
+
+TEST(GpuEmulatedWarp, AdvanceEqualsIvmAdvanceForEveryTeamWidth) {
   std::mt19937 rng(51);
   int found = 0;
   for (int trial = 0; trial < 3000; ++trial) {
@@ -96,9 +149,14 @@ TEST(GpuEmulatedWarp, AdvanceEqualsIvmAdvance) {
     const bool want = ivm::advance(cpu.view());
     bool got = false;
     const auto v = gpu.view();
-    emulation::run_warp([&] {
-      const bool r = warp::advance(v);
-      if (warp::lane() == 0) got = r;
+    for_each_team_width([&](auto w) {
+      if (w != (32 >> (trial % 3))) return;
+      emulation::run_warp(
+          [&] {
+            const bool r = warp::advance<w>(v);
+            if (warp::lane<w>() == 0) got = r;
+          },
+          w);
     });
     ASSERT_EQ(got, want) << "trial " << trial;
     if (want) {
@@ -111,7 +169,7 @@ TEST(GpuEmulatedWarp, AdvanceEqualsIvmAdvance) {
   EXPECT_LT(found, 2700);
 }
 
-TEST(GpuEmulatedWarp, ChooseDirectionEqualsTheHostIncludingTies) {
+TEST(GpuEmulatedWarp, ChooseDirectionEqualsTheHostIncludingTiesForEveryTeamWidth) {
   std::mt19937 rng(52);
   const BranchingRule rules[] = {BranchingRule::kMinMin, BranchingRule::kMinMinForwardTies,
                                  BranchingRule::kMaxSum, BranchingRule::kForward,
@@ -130,12 +188,17 @@ TEST(GpuEmulatedWarp, ChooseDirectionEqualsTheHostIncludingTies) {
     int got = -1;
     bool exact = false;
     emulation::run_warp([&] {
-      const int d = warp::choose_direction(rule, f.data(), b.data(), count);
-      const bool e = warp::needs_exact_sums(rule, f.data(), b.data(), count, cutoff);
-      if (warp::lane() == 0) {
-        got = d;
-        exact = e;
-      }
+      const bool e = warp::needs_exact_sums(rule, f.data(), b.data(), count, cutoff);  // LB2: 32
+      if (warp::lane() == 0) exact = e;
+    });
+    for_each_team_width([&](auto w) {
+      if (w != (32 >> (trial % 3))) return;
+      emulation::run_warp(
+          [&] {
+            const int d = warp::choose_direction<w>(rule, f.data(), b.data(), count);
+            if (warp::lane<w>() == 0) got = d;
+          },
+          w);
     });
     ASSERT_EQ(got, choose_direction(rule, f.data(), b.data(), count)) << "trial " << trial;
     ASSERT_EQ(exact, needs_exact_sums(rule, f.data(), b.data(), count, cutoff))
@@ -143,9 +206,11 @@ TEST(GpuEmulatedWarp, ChooseDirectionEqualsTheHostIncludingTies) {
   }
 }
 
-TEST(GpuEmulatedWarp, Lb1SummariesBoundsAndMakespansEqualTheHost) {
+TEST(GpuEmulatedWarp, Lb1SummariesBoundsAndMakespansEqualTheHostForEveryTeamWidth) {
   std::mt19937 rng(53);
   for (int trial = 0; trial < 300; ++trial) {
+    const bool want_front = trial % 5 != 3;  // one direction only (Forward, Backward rules)
+    const bool want_back = trial % 5 != 4;
     const int n = 2 + trial % 30;
     const int m = 1 + static_cast<int>(rng() % 75);
     const Instance inst = testing::random_instance(rng, n, m, trial % 2 ? 99 : 4);
@@ -172,16 +237,21 @@ TEST(GpuEmulatedWarp, Lb1SummariesBoundsAndMakespansEqualTheHost) {
     const int count = n - fixed;
     std::vector<std::int8_t> cells(count);
     for (int i = 0; i < count; ++i) cells[i] = static_cast<std::int8_t>(jobs[fixed + i]);
-    std::vector<Time> lb_front(count), lb_back(count);
+    std::vector<Time> lb_front(count, -1), lb_back(count, -1);
     Time cmax = -1;
     const Time* f = s.data();
-    emulation::run_warp([&] {
-      warp::child_summary(d, f, f + m, f + 2 * m, job, direction, child.data(),
-                          child.data() + m, child.data() + 2 * m);
-      warp::bound_children(d, f, f + m, f + 2 * m, cells.data(), count, true, true,
-                           lb_front.data(), lb_back.data());
-      const Time c = warp::complete_makespan(d, f, f + m, suffix_empty, job);
-      if (warp::lane() == 0) cmax = c;
+    for_each_team_width([&](auto w) {
+      if (w != (32 >> (trial % 3))) return;
+      emulation::run_warp(
+          [&] {
+            warp::child_summary<w>(d, f, f + m, f + 2 * m, job, direction, child.data(),
+                                   child.data() + m, child.data() + 2 * m);
+            warp::bound_children<w>(d, f, f + m, f + 2 * m, cells.data(), count, want_front,
+                                    want_back, lb_front.data(), lb_back.data());
+            const Time c = warp::complete_makespan<w>(d, f, f + m, suffix_empty, job);
+            if (warp::lane<w>() == 0) cmax = c;
+          },
+          w);
     });
     want = s;
     if (direction == kFront) lb1_append_front(d, f, job, want.data());
@@ -189,61 +259,96 @@ TEST(GpuEmulatedWarp, Lb1SummariesBoundsAndMakespansEqualTheHost) {
     lb1_remove_job(d, f + 2 * m, job, want.data() + 2 * m);
     ASSERT_EQ(child, want) << "trial " << trial;
     for (int i = 0; i < count; ++i) {
-      ASSERT_EQ(lb_front[i], lb1_child_front_bound(d, f, f + m, f + 2 * m, cells[i]));
-      ASSERT_EQ(lb_back[i], lb1_child_back_bound(d, f, f + m, f + 2 * m, cells[i]));
+      ASSERT_EQ(lb_front[i], want_front ? lb1_child_front_bound(d, f, f + m, f + 2 * m, cells[i])
+                                        : -1)
+          << "trial " << trial;
+      ASSERT_EQ(lb_back[i], want_back ? lb1_child_back_bound(d, f, f + m, f + 2 * m, cells[i])
+                                      : -1)
+          << "trial " << trial;
     }
     ASSERT_EQ(cmax, complete_makespan(d, f, f + m, suffix_empty, job)) << "trial " << trial;
   }
 }
 
 
-// The warp LB2 (gpu/warp/warp_lb2.cuh) on emulated lanes: the fixed jobs (bits or flags, the same
-// in every lane), Johnson's sequences at the device's stride, the children's LB2
-// in both directions with and without cutoff, the cut-off ones redone without (MinMin's exact
-// sums), and the lb1+lb2 refinement, for both mappings,
-// both pair sets and every LB2 screen (testing::lb2_variants), equal the host's
-// child-by-child results (testing::expect_lb2_results).
+// One random LB2 case (testing::make_lb2_case) of n jobs and m machines on emulated lanes, in
+// each variant (testing::lb2_variants, or testing::lb2_shared_variants when `shared`): the
+// fixed jobs (bits or flags, the same in every lane), Johnson's sequences at the device's
+// stride, the children's LB2 in both directions with and without cutoff, the cut-off ones
+// redone without (MinMin's exact sums), the lb1+lb2 refinement, and one direction alone (the
+// forward and backward rules) equal the host's child-by-child results
+// (testing::expect_lb2_results).
+void expect_lb2_equals_host(std::mt19937& rng, int trial, int n, int m, bool shared) {
+  const Instance inst = testing::random_instance(rng, n, m, trial % 2 ? 99 : 5);
+  const FlowshopTables tables(inst);
+  const JohnsonTables johnson(inst, trial % 3 ? MachinePairs::kAll : MachinePairs::kAdjacent);
+  const testing::Lb2Case c = testing::make_lb2_case(rng, tables, johnson);
+  const testing::PaddedJohnson padded(johnson);
+  const Time* f = c.summary.data();
+  const std::vector<testing::Lb2Variant> variants =
+      shared ? testing::lb2_shared_variants() : testing::lb2_variants(johnson.pair_count());
+  for (const testing::Lb2Variant& variant : variants) {
+    std::vector<unsigned char> scheduled(n, 7);
+    std::vector<Time> exact(2 * n, -1), cut(2 * n, -1), redone(2 * n, -1), one_side(2 * n, -1);
+    std::vector<Time> kept = testing::lb1_of_kept_direction(c, tables);
+    std::vector<int> todo(n, -1);
+    std::vector<Time> scratch(lb2_scratch_times(n, m), -7);
+    std::vector<unsigned long long> lane_bits(warp::kSize);
+    emulation::run_warp([&] {
+      const FreeJobBits free_jobs =
+          warp::mark_fixed_jobs(c.cells.data(), c.count, n, scheduled.data());
+      lane_bits[warp::lane()] = free_jobs.bits;
+      const warp::Lb2Node node{tables.view(),    padded.view, f, f + m, f + 2 * m,
+                               scheduled.data(), free_jobs,
+                               warp::lb2_scratch_at(scratch.data(), n, m), variant.shared};
+      warp::bound_children_lb2(node, c.cells.data(), c.count, true, true, kInfiniteTime,
+                               variant.mapping, exact.data(), n, variant.screen);
+      warp::bound_children_lb2(node, c.cells.data(), c.count, true, true, c.upper_bound,
+                               variant.mapping, cut.data(), n, variant.screen);
+      if (warp::lane() == 0) std::copy(cut.begin(), cut.end(), redone.begin());
+      __syncwarp();
+      warp::bound_children_lb2(node, c.cells.data(), c.count, true, true, kInfiniteTime,
+                               variant.mapping, redone.data(), n, variant.screen,
+                               c.upper_bound);
+      warp::refine_with_lb2(node, c.cells.data(), c.count, c.direction, c.upper_bound,
+                            variant.mapping, kept.data(), todo.data(), variant.screen);
+      warp::bound_children_lb2(node, c.cells.data(), c.count, c.direction == kFront,
+                               c.direction == kBack, kInfiniteTime, variant.mapping,
+                               one_side.data(), n, variant.screen);
+    });
+    const std::string where = "trial " + std::to_string(trial) + ", " + variant.name();
+    ASSERT_EQ(lane_bits, std::vector<unsigned long long>(warp::kSize, lane_bits[0])) << where;
+    ASSERT_TRUE(testing::fixed_jobs_match(c, scheduled, lane_bits[0])) << where;
+    testing::expect_lb2_results(c, variant, exact, cut, kept, where);
+    EXPECT_EQ(redone, c.lb2_exact) << where << ": the cut-off bounds redone without cutoff";
+    const auto kept_half = [&](const std::vector<Time>& lb) {
+      const auto first = lb.begin() + c.direction * n;
+      return std::vector<Time>(first, first + c.count);
+    };
+    EXPECT_EQ(kept_half(one_side), kept_half(c.lb2_exact)) << where << ": one direction alone";
+  }
+}
+
+// Both mappings, both pair sets and every LB2 screen (testing::lb2_variants).
 TEST(GpuEmulatedWarp, Lb2BoundsEqualTheHostForEveryMappingPairSetAndScreen) {
   std::mt19937 rng(54);
   for (int trial = 0; trial < 240; ++trial) {
     const int n = testing::lb2_case_jobs(trial, 45);
     const int m = 1 + static_cast<int>(rng() % 24);
-    const Instance inst = testing::random_instance(rng, n, m, trial % 2 ? 99 : 5);
-    const FlowshopTables tables(inst);
-    const JohnsonTables johnson(inst, trial % 3 ? MachinePairs::kAll : MachinePairs::kAdjacent);
-    const testing::Lb2Case c = testing::make_lb2_case(rng, tables, johnson);
-    const testing::PaddedJohnson padded(johnson);
-    const Time* f = c.summary.data();
-    for (const testing::Lb2Variant& variant : testing::lb2_variants(johnson.pair_count())) {
-      std::vector<unsigned char> scheduled(n, 7);
-      std::vector<Time> exact(2 * n, -1), cut(2 * n, -1), redone(2 * n, -1);
-      std::vector<Time> kept = testing::lb1_of_kept_direction(c, tables);
-      std::vector<int> todo(n, -1);
-      std::vector<unsigned long long> lane_bits(warp::kSize);
-      emulation::run_warp([&] {
-        const FreeJobBits free_jobs =
-            warp::mark_fixed_jobs(c.cells.data(), c.count, n, scheduled.data());
-        lane_bits[warp::lane()] = free_jobs.bits;
-        const warp::Lb2Node node{tables.view(), padded.view, f, f + m, f + 2 * m,
-                                 scheduled.data(), free_jobs};
-        warp::bound_children_lb2(node, c.cells.data(), c.count, true, true, kInfiniteTime,
-                                 variant.mapping, exact.data(), n, variant.screen);
-        warp::bound_children_lb2(node, c.cells.data(), c.count, true, true, c.upper_bound,
-                                 variant.mapping, cut.data(), n, variant.screen);
-        if (warp::lane() == 0) std::copy(cut.begin(), cut.end(), redone.begin());
-        __syncwarp();
-        warp::bound_children_lb2(node, c.cells.data(), c.count, true, true, kInfiniteTime,
-                                 variant.mapping, redone.data(), n, variant.screen,
-                                 c.upper_bound);
-        warp::refine_with_lb2(node, c.cells.data(), c.count, c.direction, c.upper_bound,
-                              variant.mapping, kept.data(), todo.data(), variant.screen);
-      });
-      const std::string where = "trial " + std::to_string(trial) + ", " + variant.name();
-      ASSERT_EQ(lane_bits, std::vector<unsigned long long>(warp::kSize, lane_bits[0])) << where;
-      ASSERT_TRUE(testing::fixed_jobs_match(c, scheduled, lane_bits[0])) << where;
-      testing::expect_lb2_results(c, variant, exact, cut, kept, where);
-      EXPECT_EQ(redone, c.lb2_exact) << where << ": the cut-off bounds redone without cutoff";
-    }
+    expect_lb2_equals_host(rng, trial, n, m, false);
+  }
+}
+
+// The shared pair terms (warp_lb2_shared.cuh, testing::lb2_shared_variants), on smaller
+// cases: the emulated lanes switch at every collective, and each pair's terms take about 35
+// collectives per 32 jobs. One trial in eight has more than kMaxFreeJobBits jobs (the flags).
+TEST(GpuEmulatedWarp, Lb2SharedTermsEqualTheHostForEveryPairSet) {
+  std::mt19937 rng(55);
+  for (int trial = 0; trial < 48; ++trial) {
+    const bool flags = trial % 8 == 7;
+    const int n = flags ? kMaxFreeJobBits + 1 + trial % 6 : 2 + trial % 30;
+    const int m = 1 + static_cast<int>(rng() % (flags ? 4 : 12));
+    expect_lb2_equals_host(rng, trial, n, m, true);
   }
 }
 

@@ -63,23 +63,24 @@ TEST(GpuEngine, NodeCountsEqualTheCpuAtTheOptimumForEveryRuleAndConfiguration) {
     const auto cpu = testing::sequential_search(inst, {BoundKind::kLb1, rule}, optimum);
     const int ivms[] = {4, 37, 256, 2048};
     const int steps[] = {1, 3, 17, 256};
-    const GpuOptions o = options(ivms[trial % 4], steps[(trial / 4) % 4], 1 + trial % 3,
-                                 trial % 2 ? 0.8 : 1.0, (trial / 2) % 2 == 0);
+    GpuOptions o = options(ivms[trial % 4], steps[(trial / 4) % 4], 1 + trial % 3,
+                           trial % 2 ? 0.8 : 1.0, (trial / 2) % 2 == 0);
+    o.team_width = kTeamWidths[(trial / 3) % 3];  // 32, 16, 8 with every placement
     Incumbent incumbent(optimum);
     const EngineStats s = gpu_search(inst, rule, incumbent, o, whole_space(n));
     ASSERT_EQ(s.nodes.decomposed, cpu.nodes.decomposed)
         << "trial " << trial << " n " << n << " K " << o.ivms << " steps " << o.steps_per_launch
-        << " placement " << o.placement;
+        << " placement " << o.placement << " team " << o.team_width;
     EXPECT_EQ(s.nodes.leaves, cpu.nodes.leaves);
     EXPECT_EQ(incumbent.value(), optimum);
     EXPECT_EQ(s.explorers, o.ivms);
   }
 }
 
-// LB2 kernels: every LB2 bound kind, both mappings, LB2 in two phases (several screens) and
-// one lane per child, Johnson's tables in shared and in global memory, every placement, blocks
-// of the default size, of 16, 3 and 1 warps (K not a multiple of them: a last block part
-// empty); counts equal the sequential CPU explorer's.
+// LB2 kernels: every LB2 bound kind, both mappings, LB2 in two phases (several screens), with
+// shared terms and one lane per child, Johnson's tables in shared and in global memory, every
+// placement, blocks of the default size, of 16, 3 and 1 warps (K not a multiple of them: a
+// last block part empty); counts equal the sequential CPU explorer's.
 TEST(GpuEngine, Lb2NodeCountsEqualTheCpuForEveryBoundMappingAndPlacement) {
   std::mt19937 rng(28);
   const BoundKind bounds[] = {BoundKind::kLb2, BoundKind::kLb2Adjacent, BoundKind::kLb1ThenLb2};
@@ -97,6 +98,8 @@ TEST(GpuEngine, Lb2NodeCountsEqualTheCpuForEveryBoundMappingAndPlacement) {
     o.warps_per_block = block_sizes[(trial / 8) % 4];
     const int screens[] = {kDefaultLb2Screen, kLb2ScreenOff, 0, 7};
     o.lb2_screen = screens[(trial / 3) % 4];
+    const int shared[] = {-1, kLb2SharedOff, 1, 3};  // -1: the default
+    o.lb2_shared = shared[(trial / 5) % 4];
     Incumbent incumbent(optimum);
     const EngineStats s = gpu_search(inst, rule, incumbent, o, whole_space(n), bound);
     ASSERT_EQ(s.nodes.decomposed, cpu.nodes.decomposed)
@@ -269,7 +272,7 @@ TEST(GpuEngine, ABoundLoweredOnTheHostReachesTheDevice) {
   EXPECT_EQ(incumbent.value(), best.best);
 }
 
-TEST(GpuEngine, RefusesLb2BeyondItsMachineLimitUnknownDevicesAndBadBlocks) {
+TEST(GpuEngine, RefusesLb2BeyondItsMachineLimitUnknownDevicesBadBlocksAndBadTeams) {
   std::mt19937 rng(27);
   const Instance inst = testing::random_instance(rng, 6, 3);
   Incumbent incumbent;
@@ -286,6 +289,16 @@ TEST(GpuEngine, RefusesLb2BeyondItsMachineLimitUnknownDevicesAndBadBlocks) {
     EXPECT_THROW(GpuEngine(inst, {BoundKind::kLb2, BranchingRule::kMinMin}, incumbent, blocks),
                  std::invalid_argument);
   }
+  for (int width : {-8, 4, 12, 64}) {
+    GpuOptions teams;
+    teams.team_width = width;
+    EXPECT_THROW(GpuEngine(inst, {BoundKind::kLb1, BranchingRule::kMinMin}, incumbent, teams),
+                 std::invalid_argument);
+  }
+  GpuOptions packed_lb2;
+  packed_lb2.team_width = 16;  // the LB2 kernels run whole warps
+  EXPECT_THROW(GpuEngine(inst, {BoundKind::kLb2, BranchingRule::kMinMin}, incumbent, packed_lb2),
+               std::invalid_argument);
 }
 
 // One job, refused until the warp code explored it like IvmExplorer: one leaf, no node.

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "device_buffer.hpp"
@@ -25,7 +26,19 @@
 namespace permbb::gpu {
 namespace {
 
-// One subproblem per warp: a parent summary (3m), a job list (count jobs) and a job to add.
+// The team widths of the LB1 kernel (device_types.hpp): every team test runs each, teams of
+// one warp side by side on different cases, so that their collectives name only their lanes.
+template <class Body>
+void for_each_team_width(const Body& body) {
+  body(std::integral_constant<int, 32>{});
+  body(std::integral_constant<int, 16>{});
+  body(std::integral_constant<int, 8>{});
+}
+
+// Blocks of 128 threads, one team of W lanes per case.
+int team_blocks(int cases, int width) { return (cases * width + 127) / 128; }
+
+// One subproblem per team: a parent summary (3m), a job list (count jobs) and a job to add.
 struct Case {
   int count = 0;
   int job = 0;
@@ -33,21 +46,25 @@ struct Case {
   bool suffix_empty = false;
 };
 
-// Per case: child summary (3m), children bounds (2 x count, max n), complete makespan.
+// Per case: child summary (3m), children bounds (2 x count, max n: the wanted directions),
+// complete makespan.
+template <int W>
 __global__ void lb1_kernel(FlowshopView d, const Case* cases, const Time* summaries,
-                           const std::int8_t* cells, int n, Time* child_summaries, Time* bounds,
-                           Time* makespans, int total) {
-  const int c = static_cast<int>((blockIdx.x * blockDim.x + threadIdx.x) / 32);
+                           const std::int8_t* cells, int n, bool want_front, bool want_back,
+                           Time* child_summaries, Time* bounds, Time* makespans, int total) {
+  const int c = static_cast<int>((blockIdx.x * blockDim.x + threadIdx.x) / W);
   if (c >= total) return;
   const int m = d.machines;
   const Time* f = summaries + 3LL * m * c;
   Time* out = child_summaries + 3LL * m * c;
-  warp::child_summary(d, f, f + m, f + 2 * m, cases[c].job, cases[c].direction, out, out + m,
-                      out + 2 * m);
-  warp::bound_children(d, f, f + m, f + 2 * m, cells + static_cast<long long>(n) * c,
-                       cases[c].count, true, true, bounds + 2LL * n * c, bounds + 2LL * n * c + n);
-  const Time cmax = warp::complete_makespan(d, f, f + m, cases[c].suffix_empty, cases[c].job);
-  if (warp::lane() == 0) makespans[c] = cmax;
+  warp::child_summary<W>(d, f, f + m, f + 2 * m, cases[c].job, cases[c].direction, out,
+                         out + m, out + 2 * m);
+  warp::bound_children<W>(d, f, f + m, f + 2 * m, cells + static_cast<long long>(n) * c,
+                          cases[c].count, want_front, want_back, bounds + 2LL * n * c,
+                          bounds + 2LL * n * c + n);
+  const Time cmax =
+      warp::complete_makespan<W>(d, f, f + m, cases[c].suffix_empty, cases[c].job);
+  if (warp::lane<W>() == 0) makespans[c] = cmax;
 }
 
 struct DeviceTables {
@@ -65,15 +82,18 @@ struct DeviceTables {
   DeviceBuffer<Time> times, heads, tails, totals;
 };
 
-TEST(GpuWarpLb1, SummariesBoundsAndMakespansEqualTheHost) {
+TEST(GpuWarpLb1, SummariesBoundsAndMakespansEqualTheHostForEveryTeamWidth) {
   std::mt19937 rng(11);
-  for (int trial = 0; trial < 40; ++trial) {
+  for (int trial = 0; trial < 60; ++trial) {
+    const int width = warp::kSize >> (trial % 3);  // 32, 16, 8
+    const bool want_front = trial % 5 != 3;
+    const bool want_back = trial % 5 != 4;
     const int n = 2 + trial % 39;
     const int m = 1 + static_cast<int>(rng() % 80);  // > 32 machines: chunked scans
     const Instance inst = testing::random_instance(rng, n, m, trial % 2 ? 99 : 5);
     const FlowshopTables tables(inst);
     const FlowshopView h = tables.view();
-    const int total = 64;
+    const int total = 61;  // not a multiple of the teams per warp: some teams leave at once
     std::vector<Case> cases(total);
     std::vector<Time> summaries(3LL * m * total);
     std::vector<std::int8_t> cells(static_cast<size_t>(n) * total);
@@ -109,8 +129,12 @@ TEST(GpuWarpLb1, SummariesBoundsAndMakespansEqualTheHost) {
     d_cases.upload(cases);
     d_summaries.upload(summaries);
     d_cells.upload(cells);
-    lb1_kernel<<<total, 32>>>(dt.view(tables), d_cases.data(), d_summaries.data(), d_cells.data(),
-                              n, d_children.data(), d_bounds.data(), d_makespans.data(), total);
+    for_each_team_width([&](auto w) {
+      if (w != width) return;
+      lb1_kernel<w><<<team_blocks(total, w), 128>>>(
+          dt.view(tables), d_cases.data(), d_summaries.data(), d_cells.data(), n, want_front,
+          want_back, d_children.data(), d_bounds.data(), d_makespans.data(), total);
+    });
     PERMBB_CUDA_CHECK(cudaGetLastError());
     PERMBB_CUDA_CHECK(cudaDeviceSynchronize());
     const auto children = d_children.download();
@@ -127,24 +151,32 @@ TEST(GpuWarpLb1, SummariesBoundsAndMakespansEqualTheHost) {
       for (int i = 0; i < 3 * m; ++i) ASSERT_EQ(children[3LL * m * c + i], want[i]) << "summary";
       for (int i = 0; i < k.count; ++i) {
         const int job = ivm::job_of(cells[static_cast<size_t>(n) * c + i]);
-        ASSERT_EQ(bounds[2LL * n * c + i], lb1_child_front_bound(h, f, f + m, f + 2 * m, job));
-        ASSERT_EQ(bounds[2LL * n * c + n + i], lb1_child_back_bound(h, f, f + m, f + 2 * m, job));
+        if (want_front) {
+          ASSERT_EQ(bounds[2LL * n * c + i], lb1_child_front_bound(h, f, f + m, f + 2 * m, job))
+              << "trial " << trial << " team " << width;
+        }
+        if (want_back) {
+          ASSERT_EQ(bounds[2LL * n * c + n + i],
+                    lb1_child_back_bound(h, f, f + m, f + 2 * m, job))
+              << "trial " << trial << " team " << width;
+        }
       }
       ASSERT_EQ(makespans[c], complete_makespan(h, f, f + m, k.suffix_empty, k.job))
-          << "trial " << trial << " case " << c;
+          << "trial " << trial << " case " << c << " team " << width;
     }
   }
 }
 
+template <int W>
 __global__ void direction_kernel(BranchingRule rule, const Time* front, const Time* back,
                                  const int* counts, int stride, int* out, int total) {
-  const int c = static_cast<int>((blockIdx.x * blockDim.x + threadIdx.x) / 32);
+  const int c = static_cast<int>((blockIdx.x * blockDim.x + threadIdx.x) / W);
   if (c >= total) return;
-  const int d = warp::choose_direction(rule, front + stride * c, back + stride * c, counts[c]);
-  if (warp::lane() == 0) out[c] = d;
+  const int d = warp::choose_direction<W>(rule, front + stride * c, back + stride * c, counts[c]);
+  if (warp::lane<W>() == 0) out[c] = d;
 }
 
-TEST(GpuWarpBranching, ChooseDirectionEqualsTheHostIncludingTies) {
+TEST(GpuWarpBranching, ChooseDirectionEqualsTheHostIncludingTiesForEveryTeamWidth) {
   std::mt19937 rng(5);
   const int total = 4000;
   const int stride = 80;
@@ -167,28 +199,34 @@ TEST(GpuWarpBranching, ChooseDirectionEqualsTheHostIncludingTies) {
   int fronts = 0;
   for (BranchingRule rule : {BranchingRule::kMinMin, BranchingRule::kMinMinForwardTies,
                              BranchingRule::kMaxSum, BranchingRule::kForward,
-                             BranchingRule::kBackward}) {
-    direction_kernel<<<total, 32>>>(rule, d_front.data(), d_back.data(), d_counts.data(), stride,
-                                    d_out.data(), total);
+                             BranchingRule::kBackward})
+  for_each_team_width([&](auto w) {
+    direction_kernel<w><<<team_blocks(total, w), 128>>>(rule, d_front.data(), d_back.data(),
+                                                        d_counts.data(), stride, d_out.data(),
+                                                        total);
     PERMBB_CUDA_CHECK(cudaGetLastError());
     const auto out = d_out.download();
     for (int c = 0; c < total; ++c) {
       const int want = choose_direction(rule, front.data() + static_cast<size_t>(stride) * c,
                                         back.data() + static_cast<size_t>(stride) * c, counts[c]);
-      ASSERT_EQ(out[c], want) << "case " << c << " rule " << static_cast<int>(rule);
+      ASSERT_EQ(out[c], want) << "case " << c << " rule " << static_cast<int>(rule)
+                              << " team " << w;
       fronts += want == kFront;
     }
-  }
-  EXPECT_GT(fronts, total);  // both decisions occur
-  EXPECT_LT(fronts, 5 * total);
+  });
+  EXPECT_GT(fronts, 3 * total);  // both decisions occur (5 rules x 3 widths)
+  EXPECT_LT(fronts, 15 * total);
 }
 
-// One warp: generate row r+1 from row r, then prune it with the given bounds.
+// One team (the first of a warp's): generate row r+1 from row r, then prune it with the given
+// bounds.
+template <int W>
 __global__ void rows_kernel(int n, int* line, int* pos, int* end, int* dir, std::int16_t* matrix,
                             int r, const Time* bounds, Time ub) {
+  if (static_cast<int>(threadIdx.x) >= W) return;
   const ivm::View<std::int16_t> v{n, line, pos, end, dir, matrix};
-  warp::generate_row(v, r);
-  warp::prune_row(v, r + 1, bounds, ub);
+  warp::generate_row<W>(v, r);
+  warp::prune_row<W>(v, r + 1, bounds, ub);
 }
 
 TEST(GpuWarpIvm, GenerateAndPruneRowsEqualTheHost) {
@@ -213,8 +251,11 @@ TEST(GpuWarpIvm, GenerateAndPruneRowsEqualTheHost) {
     d_pos.upload(pos);
     d_matrix.upload(matrix);
     d_bounds.upload(bounds);
-    rows_kernel<<<1, 32>>>(n, d_line.data(), d_pos.data(), d_end.data(), d_dir.data(),
-                           d_matrix.data(), r, d_bounds.data(), ub);
+    for_each_team_width([&](auto w) {
+      if (w != (warp::kSize >> (trial % 3))) return;
+      rows_kernel<w><<<1, 32>>>(n, d_line.data(), d_pos.data(), d_end.data(), d_dir.data(),
+                                d_matrix.data(), r, d_bounds.data(), ub);
+    });
     PERMBB_CUDA_CHECK(cudaGetLastError());
     const auto got = d_matrix.download();
     const ivm::View<std::int16_t> v{n, &line, pos.data(), end.data(), dir.data(), matrix.data()};
@@ -281,19 +322,21 @@ TEST(GpuFactoradic, SplitPointMidpointAndSubtractEqualTheHost) {
 
 // One LB2 case per warp (tests/gpu/lb2_cases.hpp): flags, LB2 without and with cutoff, the
 // cut-off bounds redone without cutoff (MinMin's exact sums), and the lb1+lb2 refinement of
-// `kept` (LB1 bounds on entry), with the given LB2 screen (bound_items_lb2): screened bounds
-// at or above the cutoff may differ from the host's, never their side of it.
+// `kept` (LB1 bounds on entry), with the given LB2 screen and shared terms (bound_items_lb2):
+// screened or shared bounds at or above the cutoff may differ from the host's, never their
+// side of it.
 __global__ void lb2_kernel(FlowshopView d, JohnsonView johnson, const Time* summary,
                            const std::int8_t* cells, int count, int direction, Time upper_bound,
                            GpuMapping mapping, unsigned char* scheduled, Time* exact, Time* cut,
                            Time* kept, int* todo, int screen, unsigned long long* lane_bits,
-                           Time* redone) {
+                           Time* redone, int shared, Time* scratch) {
   const int m = d.machines;
   const int n = d.jobs;
   const FreeJobBits free_jobs = warp::mark_fixed_jobs(cells, count, n, scheduled);
   lane_bits[warp::lane()] = free_jobs.bits;
-  const warp::Lb2Node node{d, johnson, summary, summary + m, summary + 2 * m, scheduled,
-                           free_jobs};
+  const warp::Lb2Node node{d,         johnson,   summary, summary + m,
+                           summary + 2 * m, scheduled, free_jobs,
+                           warp::lb2_scratch_at(scratch, n, m), shared};
   warp::bound_children_lb2(node, cells, count, true, true, kInfiniteTime, mapping, exact, n,
                            screen);
   warp::bound_children_lb2(node, cells, count, true, true, upper_bound, mapping, cut, n, screen);
@@ -304,7 +347,7 @@ __global__ void lb2_kernel(FlowshopView d, JohnsonView johnson, const Time* summ
   warp::refine_with_lb2(node, cells, count, direction, upper_bound, mapping, kept, todo, screen);
 }
 
-TEST(GpuWarpLb2, BoundsEqualTheHostForEveryMappingPairSetAndScreen) {
+TEST(GpuWarpLb2, BoundsEqualTheHostForEveryMappingPairSetScreenAndSharing) {
   std::mt19937 rng(64);
   for (int trial = 0; trial < 200; ++trial) {
     const int n = testing::lb2_case_jobs(trial, 60);
@@ -326,11 +369,12 @@ TEST(GpuWarpLb2, BoundsEqualTheHostForEveryMappingPairSetAndScreen) {
     summary.upload(c.summary);
     DeviceBuffer<std::int8_t> cells(c.cells.size());
     cells.upload(c.cells);
-    for (const testing::Lb2Variant& variant : testing::lb2_variants(johnson.pair_count())) {
+    for (const testing::Lb2Variant& variant : testing::all_lb2_variants(johnson.pair_count())) {
       const std::string where = "trial " + std::to_string(trial) + ", " + variant.name();
       DeviceBuffer<unsigned char> scheduled(n);
       DeviceBuffer<Time> exact(2 * n), cut(2 * n), kept(n), redone(2 * n);
       DeviceBuffer<int> todo(n);
+      DeviceBuffer<Time> scratch(lb2_scratch_times(n, m));
       DeviceBuffer<unsigned long long> lane_bits(warp::kSize);
       const std::vector<Time> unset(2 * n, -1);
       exact.upload(unset);
@@ -339,7 +383,7 @@ TEST(GpuWarpLb2, BoundsEqualTheHostForEveryMappingPairSetAndScreen) {
       lb2_kernel<<<1, 32>>>(dt.view(tables), jv, summary.data(), cells.data(), c.count,
                             c.direction, c.upper_bound, variant.mapping, scheduled.data(),
                             exact.data(), cut.data(), kept.data(), todo.data(), variant.screen,
-                            lane_bits.data(), redone.data());
+                            lane_bits.data(), redone.data(), variant.shared, scratch.data());
       ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
       const std::vector<unsigned long long> bits = lane_bits.download();
       ASSERT_EQ(bits, std::vector<unsigned long long>(warp::kSize, bits[0])) << where;

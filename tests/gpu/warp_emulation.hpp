@@ -1,10 +1,12 @@
 #pragma once
-// Host emulation of one CUDA warp, for CPU-side tests of the warp-level code: the 32 lanes
-// run as cooperative fibers (ucontext) on one thread, switching round-robin at every warp
-// collective (__shfl*_sync, __any_sync, __syncwarp). A collective reached by only some lanes
-// (divergent code on the device) makes run_warp throw std::logic_error instead of hanging. Only one warp
-// runs at a time, so the device atomics are plain read-modify-writes. Never used in the
-// library; warp_primitives.cuh includes it when PERMBB_WARP_EMULATION is defined.
+// Host emulation of one CUDA warp, for CPU-side tests of the warp-level code: the lanes (32,
+// or the 16 or 8 of one team, gpu/warp/warp_primitives.cuh) run as cooperative fibers
+// (ucontext) on one thread, switching round-robin at every warp collective (__shfl*_sync,
+// __any_sync, __syncwarp). Team code runs on an emulated warp of exactly its width. A
+// collective reached by only some lanes (divergent code on the device) makes run_warp throw
+// std::logic_error instead of hanging. Only one warp runs at a time, so the device atomics
+// are plain read-modify-writes. Never used in the library; warp_primitives.cuh includes it
+// when PERMBB_WARP_EMULATION is defined.
 #include <ucontext.h>
 
 #include <cstring>
@@ -25,7 +27,8 @@
 namespace permbb::gpu::emulation {
 
 struct Warp {
-  static constexpr int kLanes = 32;
+  static constexpr int kLanes = 32;  // at most
+  int lane_count = kLanes;           // this run's
   ucontext_t main{};
   ucontext_t lanes[kLanes]{};
   std::vector<char> stacks[kLanes];
@@ -43,6 +46,7 @@ inline Warp*& current_warp() {
 }
 
 inline int lane_id() { return current_warp()->current; }
+inline int lane_count() { return current_warp()->lane_count; }
 
 // Abandons the warp: control returns to run_warp, which throws `message`. Exceptions cannot
 // cross the fibers' stacks, so this is how a lane fails; the lane is never resumed.
@@ -57,7 +61,7 @@ inline void fail(const std::string& message) {
 inline void arrive() {
   Warp& w = *current_warp();
   const int me = w.current;
-  const int next = (me + 1) % Warp::kLanes;
+  const int next = (me + 1) % w.lane_count;
   if (w.finished[next]) {
     fail("lane " + std::to_string(me) + " reached a collective that lane " +
          std::to_string(next) + " never will");
@@ -73,7 +77,7 @@ inline void lane_main() {
   w.body();
   const int me = w.current;
   w.finished[me] = true;
-  if (me == Warp::kLanes - 1) {
+  if (me == w.lane_count - 1) {
     swapcontext(&w.lanes[me], &w.main);
   } else if (w.finished[me + 1]) {
     fail("lane " + std::to_string(me + 1) + " finished while lane " + std::to_string(me) +
@@ -85,15 +89,19 @@ inline void lane_main() {
   for (;;) fail("a finished lane was resumed (divergent collective)");
 }
 
-// Runs `body` as the 32 lanes of one warp.
-inline void run_warp(const std::function<void()>& body) {
+// Runs `body` as the `lanes` lanes of one warp (32, or a team's 16 or 8).
+inline void run_warp(const std::function<void()>& body, int lanes = Warp::kLanes) {
   static Warp warp;
   Warp& w = warp;
+  if (lanes != 8 && lanes != 16 && lanes != 32) {
+    throw std::invalid_argument("warp emulation: a warp or team has 8, 16 or 32 lanes");
+  }
   current_warp() = &w;
   w.body = body;
+  w.lane_count = lanes;
   w.error.clear();
   w.current = 0;
-  for (int l = 0; l < Warp::kLanes; ++l) {
+  for (int l = 0; l < lanes; ++l) {
     w.phase[l] = 0;
     w.finished[l] = false;
     w.stacks[l].resize(256 * 1024);
@@ -105,10 +113,19 @@ inline void run_warp(const std::function<void()>& body) {
   }
   swapcontext(&w.main, &w.lanes[0]);
   if (!w.error.empty()) throw std::logic_error(w.error);
-  for (int l = 0; l < Warp::kLanes; ++l) {
+  for (int l = 0; l < lanes; ++l) {
     if (!w.finished[l]) {
       throw std::logic_error("warp emulation: lane " + std::to_string(l) + " did not finish");
     }
+  }
+}
+
+// Team code of width W must run on an emulated warp of W lanes (its lane ids and ballots
+// are then the team's own).
+inline void expect_lanes(int width) {
+  if (current_warp()->lane_count != width) {
+    fail("a team of " + std::to_string(width) + " lanes ran on an emulated warp of " +
+         std::to_string(current_warp()->lane_count));
   }
 }
 
@@ -133,30 +150,47 @@ inline T read_slot(unsigned char (*slots)[8], int lane) {
 
 }  // namespace permbb::gpu::emulation
 
+// The width argument splits the warp into segments of `width` lanes, as on the device.
 template <class T>
-inline T __shfl_sync(unsigned, T value, int source) {
+inline T __shfl_sync(unsigned, T value, int source, int width = 32) {
+  const int me = permbb::gpu::emulation::lane_id();
   auto* slots = permbb::gpu::emulation::exchange(value);
-  return permbb::gpu::emulation::read_slot<T>(slots, source & 31);
+  const int segment = me & ~(width - 1);
+  return permbb::gpu::emulation::read_slot<T>(slots, segment + (source & (width - 1)));
 }
 
 template <class T>
-inline T __shfl_up_sync(unsigned, T value, unsigned delta) {
+inline T __shfl_up_sync(unsigned, T value, unsigned delta, int width = 32) {
   const int me = permbb::gpu::emulation::lane_id();
   auto* slots = permbb::gpu::emulation::exchange(value);
-  return me >= static_cast<int>(delta) ? permbb::gpu::emulation::read_slot<T>(slots, me - delta)
-                                       : value;
+  return (me & (width - 1)) >= static_cast<int>(delta)
+             ? permbb::gpu::emulation::read_slot<T>(slots, me - static_cast<int>(delta))
+             : value;
 }
 
 template <class T>
-inline T __shfl_xor_sync(unsigned, T value, int mask) {
+inline T __shfl_down_sync(unsigned, T value, unsigned delta, int width = 32) {
   const int me = permbb::gpu::emulation::lane_id();
   auto* slots = permbb::gpu::emulation::exchange(value);
-  return permbb::gpu::emulation::read_slot<T>(slots, (me ^ mask) & 31);
+  return (me & (width - 1)) + static_cast<int>(delta) < width
+             ? permbb::gpu::emulation::read_slot<T>(slots, me + static_cast<int>(delta))
+             : value;
+}
+
+template <class T>
+inline T __shfl_xor_sync(unsigned, T value, int mask, int width = 32) {
+  const int me = permbb::gpu::emulation::lane_id();
+  auto* slots = permbb::gpu::emulation::exchange(value);
+  const int other = me ^ mask;
+  const bool same_segment = (other & ~(width - 1)) == (me & ~(width - 1));
+  return same_segment && other < permbb::gpu::emulation::lane_count()
+             ? permbb::gpu::emulation::read_slot<T>(slots, other)
+             : value;
 }
 
 inline int __any_sync(unsigned, int predicate) {
   auto* slots = permbb::gpu::emulation::exchange(predicate);
-  for (int l = 0; l < 32; ++l) {
+  for (int l = 0; l < permbb::gpu::emulation::lane_count(); ++l) {
     if (permbb::gpu::emulation::read_slot<int>(slots, l) != 0) return 1;
   }
   return 0;
@@ -165,7 +199,7 @@ inline int __any_sync(unsigned, int predicate) {
 inline unsigned __ballot_sync(unsigned, int predicate) {
   auto* slots = permbb::gpu::emulation::exchange(predicate);
   unsigned mask = 0;
-  for (int l = 0; l < 32; ++l) {
+  for (int l = 0; l < permbb::gpu::emulation::lane_count(); ++l) {
     if (permbb::gpu::emulation::read_slot<int>(slots, l) != 0) mask |= 1u << l;
   }
   return mask;
