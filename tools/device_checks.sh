@@ -208,11 +208,13 @@ PY
     lb2-shared-sanitize)
       # LB2 with a node's pair terms shared by its children (warp_lb2_shared.cuh) under the
       # sanitizers.
-      for check in "memcheck --bound lb2" "racecheck --bound lb2" "synccheck --bound lb2" \
-                   "memcheck --bound lb1+lb2 --lb2-shared 1"; do
-        read -r tool flags <<<"$check"
-        echo "# $tool $flags" >>"$OUT/lb2-shared-sanitize.log"
-        timeout 150 compute-sanitizer --tool "$tool" "$BIN/permbb-gpu-check" ta021 --ub opt \
+      for check in "memcheck ta021 --bound lb2 --lb2-shared 1" \
+                   "racecheck ta021 --bound lb2 --lb2-shared 1" \
+                   "synccheck ta021 --bound lb2 --lb2-shared 1" \
+                   "memcheck ta021 --bound lb1+lb2 --lb2-shared 1" "memcheck ta051 --bound lb2"; do
+        read -r tool instance flags <<<"$check"
+        echo "# $tool $instance $flags" >>"$OUT/lb2-shared-sanitize.log"
+        timeout 150 compute-sanitizer --tool "$tool" "$BIN/permbb-gpu-check" "$instance" --ub opt \
           --ivms 64 --steps 8 --budget 2 $flags 2>&1 | tail -4 | tee -a "$OUT/lb2-shared-sanitize.log"
       done ;;
     lb2-shared)

@@ -181,7 +181,8 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
   params.mapping = options.remap ? GpuMapping::kRemap : GpuMapping::kStatic;
   const bool screened = options.lb2_screen >= 0 && options.remap;
   params.lb2_screen = screened ? options.lb2_screen : kLb2ScreenOff;
-  const int shared_from = options.lb2_shared < 0 ? kDefaultLb2Shared : options.lb2_shared;
+  const int shared_by_default = n >= kLb2SharedMinJobs ? kDefaultLb2Shared : kLb2SharedOff;
+  const int shared_from = options.lb2_shared < 0 ? shared_by_default : options.lb2_shared;
   params.lb2_shared = options.remap ? shared_from : kLb2SharedOff;
   if (params.bound != GpuBound::kLb1) {
     if (johnson == nullptr) throw std::invalid_argument("GPU explorer: LB2 needs JohnsonTables");

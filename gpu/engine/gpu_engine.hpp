@@ -42,7 +42,8 @@ struct GpuOptions {
   // same nodes.
   int lb2_screen = kDefaultLb2Screen;
   // LB2 with remap: a node's pair terms are shared by its children while at least this many
-  // are still open (device_types.hpp, kLb2SharedOff = 0: never; negative: kDefaultLb2Shared);
+  // are still open (device_types.hpp, kLb2SharedOff = 0: never; negative: kDefaultLb2Shared
+  // from kLb2SharedMinJobs jobs on, else never);
   // same nodes.
   int lb2_shared = -1;
   // LB2 bounds: Johnson's tables in shared memory per block (1), in global memory (2), or

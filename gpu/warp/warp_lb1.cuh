@@ -123,21 +123,37 @@ __device__ __forceinline__ Time complete_makespan(const FlowshopView& d, const T
 
 // Bounds of the children of a node whose summary is (front, back, remain): the jobs of
 // `cells` (count of them, pruned flags ignored) added in front (lb_front[i]) and/or in back
-// (lb_back[i]). Lanes over the children of both directions, front ones first: a row of at most
-// W/2 children is bounded in one pass. lb1_child_bound takes the direction as data (no branch
-// on it), so lanes of both directions run one path (2016 §4.1).
+// (lb_back[i]). A row whose children of both directions fit the team (at most W/2 jobs, the
+// last levels of every dive) is bounded in one pass, front children on the first lanes,
+// lb1_child_bound taking the direction as data so that both halves run one path (2016 §4.1).
+// Longer rows take one pass set per direction with the direction a constant: the per-step
+// machine index of a data direction cost more than the pass it saves there (an H200: ta056
+// 0.79x, ta090 0.75x with one pass set for every row; docs/gpu.md).
 template <int W = kSize, class Cell>
 __device__ __forceinline__ void bound_children(const FlowshopView& d, const Time* front,
                                                const Time* back, const Time* remain,
                                                const Cell* cells, int count, bool want_front,
                                                bool want_back, Time* lb_front, Time* lb_back) {
-  const int items = want_front && want_back ? 2 * count : want_front || want_back ? count : 0;
-  for (int t = lane<W>(); t < items; t += W) {
-    const int second = t >= count ? 1 : 0;
-    const int i = t - second * count;
-    const int direction = want_front ? (second == 0 ? kFront : kBack) : kBack;
-    const Time bound = lb1_child_bound(d, front, back, remain, ivm::job_of(cells[i]), direction);
-    (direction == kFront ? lb_front : lb_back)[i] = bound;
+  if (want_front && want_back && 2 * count <= W) {
+    const int t = lane<W>();
+    if (t < 2 * count) {
+      const int direction = t < count ? kFront : kBack;
+      const int i = t - direction * count;
+      const Time bound = lb1_child_bound(d, front, back, remain, ivm::job_of(cells[i]), direction);
+      (direction == kFront ? lb_front : lb_back)[i] = bound;
+    }
+    sync<W>();
+    return;
+  }
+  if (want_front) {
+    for (int i = lane<W>(); i < count; i += W) {
+      lb_front[i] = lb1_child_front_bound(d, front, back, remain, ivm::job_of(cells[i]));
+    }
+  }
+  if (want_back) {
+    for (int i = lane<W>(); i < count; i += W) {
+      lb_back[i] = lb1_child_back_bound(d, front, back, remain, ivm::job_of(cells[i]));
+    }
   }
   sync<W>();
 }
