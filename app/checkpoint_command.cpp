@@ -22,6 +22,8 @@ nlohmann::json describe(const GlobalCheckpoint& c) {
   const auto& s = c.statistics;
   return {
       {"format_version", c.format_version},
+      // The permbb that wrote the file; null for format version 1, which did not say.
+      {"written_by", c.written_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.written_by)},
       {"instance", c.instance_name},
       {"fingerprint", c.instance_fingerprint},
       {"jobs", c.jobs},

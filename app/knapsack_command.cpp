@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -14,10 +15,12 @@
 #include "cli_numbers.hpp"
 #include "shared_options.hpp"
 #include "gpu_devices.hpp"
+#include "core_search.hpp"
 #include "host_list_backend.hpp"
 #include "input_error.hpp"
 #include "knapsack_dp.hpp"
 #include "knapsack_file.hpp"
+#include "jooken_generator.hpp"
 #include "knapsack_generator.hpp"
 #include "knapsack_gpu.hpp"
 #include "knapsack_level_search.hpp"
@@ -39,6 +42,8 @@ struct KnapsackReport {
   ks::KnapsackSolution solution;
   bool complete = true;
   std::optional<ks::LevelSearchStatistics> statistics;  // branch-and-bound only
+  std::optional<ks::CoreSearchStatistics> core;         // core only
+  std::optional<std::int64_t> upper_bound;              // core only
   ks::LevelSearchOptions search;
   double seconds = 0;
   double setup_seconds = 0;
@@ -46,10 +51,18 @@ struct KnapsackReport {
 
 ks::KnapsackInstance load(const KnapsackCommandOptions& options) {
   if (options.instance_file.empty() == options.generate.empty()) {
-    throw InputError("knapsack: give an instance file or --generate CLASS,n,R,seed (one of them)");
+    throw InputError(
+        "knapsack: give an instance file or --generate CLASS,n,R,seed | jooken,n,c,g,f,eps,s,seed "
+        "(one of them)");
   }
   const std::optional<std::int64_t> capacity =
       options.capacity >= 0 ? std::optional<std::int64_t>(options.capacity) : std::nullopt;
+  if (ks::is_jooken_spec(options.generate)) {
+    ks::KnapsackInstance instance =
+        ks::generate_jooken_instance(ks::parse_jooken_spec(options.generate));
+    if (capacity) instance.capacity = *capacity;
+    return instance;
+  }
   if (!options.generate.empty()) {
     return ks::generate_instance(ks::parse_generator_spec(options.generate), capacity);
   }
@@ -156,6 +169,45 @@ KnapsackReport solve_branch_and_bound(const KnapsackCommandOptions& options,
   return report;
 }
 
+void log_core_progress(const ks::CoreSearchProgress& p) {
+  spdlog::info("progress {:.1f} s | core {} of {} items | list {} states | best {} | bound {}",
+               p.seconds, p.core_size, p.items, p.states, p.lower, p.upper);
+}
+
+// The state list and its decisions may take --memory-fraction of the host's memory.
+std::int64_t core_memory_cap(const KnapsackCommandOptions& options) {
+  const std::int64_t memory = ks::physical_memory_bytes();
+  if (memory == 0) return 0;
+  return static_cast<std::int64_t>(memory_fraction(options) * static_cast<double>(memory));
+}
+
+KnapsackReport solve_expanding_core(const KnapsackCommandOptions& options,
+                                    const ks::KnapsackInstance& instance) {
+  if (options.gpu == "on") throw InputError("--gpu: --method core runs on the CPU only");
+  KnapsackReport report;
+  report.method = "core";
+  report.engine = "cpu";
+  ks::CoreSearchOptions search;
+  search.max_memory_bytes = core_memory_cap(options);
+  search.max_states = options.max_states;
+  search.time_limit_seconds = options.time_limit_seconds;
+  if (!options.output.quiet) {
+    search.progress_seconds = options.progress_seconds;
+    search.on_progress = log_core_progress;
+  }
+  spdlog::info("knapsack: {} items, method core, memory cap {} MiB", instance.items(),
+               search.max_memory_bytes >> 20);
+  const auto begin = Clock::now();
+  ks::CoreSearchResult result = ks::solve_core(instance, search);
+  report.setup_seconds = result.setup_seconds;
+  report.seconds = seconds_since(begin) - result.setup_seconds;
+  report.solution = std::move(result.solution);
+  report.complete = result.complete;
+  report.core = result.statistics;
+  report.upper_bound = result.upper_bound;
+  return report;
+}
+
 // The most memory --method dp may take: --dp-memory-mib (default 4 GiB), but never more
 // than the machine has, so that a table too large for it is refused before any allocation
 // (an allocation beyond it fails, or succeeds and is killed when the memory runs out).
@@ -185,11 +237,17 @@ std::string format_human(const ks::KnapsackInstance& instance, const KnapsackRep
       << instance.capacity << ")\n";
   out << "status        " << (r.complete ? "optimal" : "incomplete (time limit)") << "\n";
   out << "value         " << r.solution.value << "\n";
+  if (r.upper_bound && !r.complete) out << "upper bound   " << *r.upper_bound << "\n";
   out << "weight        " << r.solution.weight << "\n";
   out << "items        ";
   for (const int i : one_based(r.solution.items)) out << ' ' << i;
   out << "\n";
   if (r.statistics) out << "nodes         " << r.statistics->nodes_explored << "\n";
+  if (r.core) {
+    out << "states        " << r.core->states_explored << " (largest list "
+        << r.core->largest_list << ", core of " << r.core->core_size << " items, "
+        << r.core->items_fixed << " fixed by bound)\n";
+  }
   out.setf(std::ios::fixed);
   out.precision(3);
   out << "seconds       " << r.seconds << "\n";
@@ -230,6 +288,17 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   j["switch_threshold"] = s ? nlohmann::json(r.search.switch_threshold) : none;
   j["max_list_nodes"] = s ? nlohmann::json(r.search.max_list_nodes) : none;
   j["max_set_aside_nodes"] = s ? nlohmann::json(r.search.max_set_aside_nodes) : none;
+  const auto* core = r.core ? &*r.core : nullptr;
+  j["upper_bound"] = r.upper_bound ? nlohmann::json(*r.upper_bound) : none;
+  j["core_size"] = core ? nlohmann::json(core->core_size) : none;
+  j["items_fixed"] = core ? nlohmann::json(core->items_fixed) : none;
+  j["states_explored"] = core ? nlohmann::json(core->states_explored) : none;
+  j["states_dominated"] = core ? nlohmann::json(core->states_dominated) : none;
+  j["states_fathomed"] = core ? nlohmann::json(core->states_fathomed) : none;
+  j["largest_state_list"] = core ? nlohmann::json(core->largest_list) : none;
+  j["weight_divisor"] = core ? nlohmann::json(core->weight_divisor) : none;
+  j["completions"] = core ? nlohmann::json(core->completions) : none;
+  j["rounded_dp_runs"] = core ? nlohmann::json(core->rounded_dp_runs) : none;
   return j;
 }
 
@@ -238,10 +307,13 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
 void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
   auto* file =
       command.add_option("file", options.instance_file,
-                         "instance file: 'n c', then n lines 'profit weight' (# comments)");
-  auto* generate = command.add_option("--generate", options.generate,
-                                      "generate an instance: CLASS,n,R,seed with CLASS one of " +
-                                          joined_names(ks::instance_class_names()));
+                         "instance file: 'n c', then n lines 'profit weight'; or 'n', then n "
+                         "lines 'id profit weight', then 'c' (Pisinger, Jooken); # comments");
+  auto* generate = command.add_option(
+      "--generate", options.generate,
+      "generate an instance: CLASS,n,R,seed with CLASS one of " +
+          joined_names(ks::instance_class_names()) +
+          "; or jooken,n,c,g,f,eps,s,seed (Jooken, Leyman & De Causmaecker 2022)");
   file->excludes(generate);
   command
       .add_option("--capacity", options.capacity,
@@ -249,8 +321,9 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
       ->check(number_at_least(std::int64_t{0}));
   command
       .add_option("--method", options.method,
-                  "bb: branch-and-bound (CPU/GPU); dp: dynamic programming, O(n c)")
-      ->check(CLI::IsMember({"bb", "dp"}))
+                  "core: expanding-core dynamic programming (minknap/combo class, CPU); bb: "
+                  "branch-and-bound (CPU/GPU); dp: dynamic programming, O(n c)")
+      ->check(CLI::IsMember({"core", "bb", "dp"}))
       ->capture_default_str();
   add_gpu_choice(command, options.gpu, "use the GPU (an error without one)",
                  "CPU only (default: the GPU for large lists when there is one)");
@@ -271,9 +344,15 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                   "are cut shorter as they near it (default: from --memory-fraction)")
       ->check(number_above(std::int64_t{0}));
   command
+      .add_option("--max-states", options.max_states,
+                  "--method core: most states of the list; beyond it the search stops with an "
+                  "error (default: only the memory cap, --memory-fraction of the host's memory)")
+      ->check(number_above(std::int64_t{0}));
+  command
       .add_option("--memory-fraction", options.memory_fraction,
                   "share of the device's (or, without GPU, the host's) memory the list may "
-                  "take, and of the host's for the lists set aside (default 0.25)")
+                  "take, and of the host's for the lists set aside; --method core: of the "
+                  "host's, for its state list (default 0.25)")
       ->check(number_in_range(0.001, 0.95));
   command
       .add_option("--dp-memory-mib", options.dp_memory_mib,
@@ -281,14 +360,17 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                   "memory)")
       ->check(number_in_range(std::int64_t{1}, kMaxDpMemoryMib));
   add_time_limit_option(command, options.time_limit_seconds,
-                        "stop the branch-and-bound after this many seconds (0: none); the "
-                        "result is then incomplete (exit 3)");
+                        "stop the core search or the branch-and-bound after this many seconds "
+                        "(0: none); the result is then incomplete (exit 3)");
   command
       .add_option("--without", options.without,
                   "turn branch-and-bound techniques off, to measure what they buy: dominance "
                   "(between the nodes of a level)")
       ->delimiter(',')
       ->check(CLI::IsMember({"dominance"}));
+  command.add_option("--write-instance", options.write_instance,
+                     "write the instance to this file in the numbered layout (n, 'id profit "
+                     "weight' lines, c) and stop without solving");
   add_progress_option(command, options.progress_seconds);
   add_output_options(command, options.output);
 }
@@ -296,8 +378,16 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
 int run_knapsack_command(const KnapsackCommandOptions& options) {
   const ks::KnapsackInstance instance = load(options);
   ks::validate_instance(instance);
-  const KnapsackReport report = options.method == "dp" ? solve_dynamic_program(options, instance)
-                                                       : solve_branch_and_bound(options, instance);
+  if (!options.write_instance.empty()) {
+    std::ofstream out(options.write_instance, std::ios::binary);
+    out << ks::format_numbered_knapsack_file(instance);
+    if (!out.flush()) throw InputError(options.write_instance + ": cannot write the instance");
+    return 0;
+  }
+  const KnapsackReport report =
+      options.method == "dp"     ? solve_dynamic_program(options, instance)
+      : options.method == "core" ? solve_expanding_core(options, instance)
+                                 : solve_branch_and_bound(options, instance);
   ks::check_solution(instance, report.solution);
   write_result(options.output, format_human(instance, report), to_json(instance, report));
   return report.complete ? 0 : 3;

@@ -13,18 +13,20 @@ namespace permbb::app {
 // declares the options, their checks and their help text.
 struct KnapsackCommandOptions {
   std::string instance_file;
-  std::string generate;                  // "CLASS,n,R,seed"
+  std::string generate;                  // "CLASS,n,R,seed" or "jooken,n,c,g,f,eps,s,seed"
   std::int64_t capacity = -1;            // -1: the file's, or half the total weight when generated
   std::string gpu = "auto";              // auto | on | off
-  std::string method = "bb";             // bb | dp
+  std::string method = "bb";             // core | bb | dp
   std::int64_t switch_threshold = 0;     // 0: the default (knapsack_level_search.hpp)
   std::int64_t max_list_nodes = 0;       // 0: from --memory-fraction of the memory
   std::int64_t max_set_aside_nodes = 0;  // 0: from --memory-fraction of the host's memory
+  std::int64_t max_states = 0;           // 0: none (core: the memory cap alone)
   double memory_fraction = 0;            // 0: the default (knapsack_memory_cap.hpp)
   std::int64_t dp_memory_mib = 0;        // 0: the default (knapsack_dp.hpp)
-  double time_limit_seconds = 0;         // 0: none (branch-and-bound only)
-  double progress_seconds = 5;           // branch-and-bound progress lines
+  double time_limit_seconds = 0;         // 0: none (core and branch-and-bound)
+  double progress_seconds = 5;           // core and branch-and-bound progress lines
   std::vector<std::string> without;      // branch-and-bound techniques turned off (measuring)
+  std::string write_instance;            // write the instance (numbered layout), do not solve
   OutputOptions output;
 };
 

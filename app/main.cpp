@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
+#include "build_info.hpp"
 #include "checkpoint_command.hpp"
 #include "heuristic_command.hpp"
 #include "input_error.hpp"
@@ -39,10 +40,12 @@ void configure_logging(const OutputOptions& output) {
   spdlog::set_default_logger(logger);
 }
 
-// `permbb --version`: what a bug report needs to name the binary.
+// `permbb --version`: what a bug report needs to name the binary: the release and the commit
+// it was built from (build_info.hpp), the build type, the GPU code and the MPI library.
 std::string version_text() {
-  return std::string("permbb ") + PERMBB_VERSION_TEXT + " (" + PERMBB_BUILD_TEXT + " build; " +
-         PERMBB_GPU_TEXT + "; MPI: " + permbb::cluster::mpi_library_version() + ")";
+  return std::string("permbb ") + permbb::build_version() + " (" + permbb::build_type() +
+         " build; " + permbb::build_gpu_code() +
+         "; MPI: " + permbb::cluster::mpi_library_version() + ")";
 }
 
 // A command of the table: its name and help, how it declares its options, and how it runs

@@ -12,7 +12,8 @@ namespace permbb::app {
 struct PcmaxCommandOptions {
   std::string instance_file;
   std::string generate;  // "uniform,n,m,lo,hi,seed" or "pareto,n,m,lo,hi,alpha,seed"
-  double epsilon = 0;
+  double epsilon = 0;  // 0: no PTAS (--exact alone)
+  bool exact = false;
   std::string gpu = "auto";         // auto | on | off
   int threads = 0;                  // 0: all hardware threads
   int split = 0;                    // 0: 4 on the GPU, 2 on the CPU
@@ -25,11 +26,13 @@ struct PcmaxCommandOptions {
 
 void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options);
 
-// `permbb pcmax FILE|--generate SPEC --epsilon E ...`: the PTAS for P||Cmax. Prints the
-// schedule (machine of each job), its makespan, the lower bound, the guarantee and the DP
-// statistics; writes the JSON if asked. Throws InputError for bad input (exit 2). Returns the
-// exit status: 0, or 3 when the time limit stopped the PTAS (status incomplete: the best
-// schedule found is shown, without the guarantee).
+// `permbb pcmax FILE|--generate SPEC [--epsilon E] [--exact] ...`: P||Cmax (pcmax_solver.hpp):
+// the best of LPT, MULTIFIT and the PTAS, improved by local search, with lower bounds, and
+// with --exact a proof of the optimum. Prints the schedule (machine of each job), its
+// makespan, the lower bounds and the gap, the guarantee and the DP statistics; writes the
+// JSON if asked. Throws InputError for bad input (exit 2). Returns the exit status: 0, or 3
+// when the time limit stopped the run (status incomplete: the best schedule found is shown,
+// with its bounds).
 int run_pcmax_command(const PcmaxCommandOptions& options);
 
 }  // namespace permbb::app

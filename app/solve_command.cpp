@@ -16,19 +16,15 @@
 namespace permbb::app {
 namespace {
 
-// Under mpirun -np P (P >= 2): rank 0 coordinates, the others work. One job has one schedule
-// and nothing to explore or share: rank 0 answers alone, as a single process would, and the
-// workers end at once.
+// Under mpirun -np P (P >= 2): rank 0 coordinates, the others work. Every size goes the same
+// way, one job included: its search space [0, 1!) is one unit, which one worker explores
+// (the root is the leaf) while the others find no work to take.
 int solve_as_rank(const solve::SolveOptions& options, const solve::RunClock& clock,
                   const cluster::MpiSession& session, solve::SignalWatcher& signals) {
   const solve::SolveInput input = solve::read_solve_input(options);
   if (session.rank() == 0) {
-    if (input.instance.jobs() == 1) {
-      return solve::solve_in_one_process(options, input, clock, signals);
-    }
     return cluster::run_coordinator_rank(options, input, clock, session, signals);
   }
-  if (input.instance.jobs() == 1) return 0;
   return cluster::run_worker_rank(options, input, session);
 }
 

@@ -1,33 +1,42 @@
 #!/usr/bin/env python3
-"""Knapsack branch-and-bound benchmark, in the setting of Lalami & El Baz 2012 (§IV, Table I):
-strongly correlated instances (w uniform in [1, R], p = w + R/10, the paper's "correlated"),
-R = 100, n = 100 ... 500 step 100, ten instances each, capacity half the total weight; and
-uncorrelated instances, where the paper saw no GPU speedup.
+"""Knapsack benchmark: the solvers of `permbb knapsack` side by side, on the setting of
+Lalami & El Baz 2012 (§IV, Table I: strongly correlated instances, w uniform in [1, R],
+p = w + R/10, R = 100, n = 100 ... 500, ten instances each, capacity half the total weight;
+and uncorrelated ones) and on a sample of Jooken, Leyman & De Causmaecker's hard class (EJOR
+2022; `--generate jooken,n,c,g,f,eps,s,seed`) drawn across its published grid.
 
-For each instance: the branch-and-bound on the CPU (`--no-gpu`), on the GPU with CPU/GPU
-switching (`--gpu`, skipped with --no-gpu), and the dynamic program (`--method dp`); the
-optimal values are checked equal. Prints a Markdown table of mean seconds (the solver's own
-`seconds`: the search, without process start or GPU context creation) beside the paper's
-Table I (Tesla C2050 against one core of a Xeon E5640), and writes it with --markdown, the raw
-runs with --json.
+Columns, per method (--methods): `core` (the expanding-core dynamic program, --method core),
+`cpu` (the branch-and-bound on the CPU, --method bb --no-gpu), `gpu` (the branch-and-bound
+with CPU/GPU switching, --method bb --gpu; left out with --no-gpu), `dp` (the dynamic program,
+--method dp; "—" where its table exceeds its memory limit), and `combo` when --combo PATH
+names an external combo driver: it is run as `PATH FILE` on the instance written in the
+numbered layout (`permbb knapsack --write-instance`), its first integer on standard output is
+taken as the optimum, and its time is the wall clock of the process (permbb's columns are the
+solver's own `seconds`, without process start). The optimal values of the runs that finished
+are checked equal. Prints Markdown tables; --markdown writes them, --json the raw runs.
 
 --sweep-threshold measures the CPU/GPU switch threshold instead: the GPU run of a few
 instances at each threshold (lists of at least T nodes go to the GPU), total seconds per T.
 
---ranges R1,R2 repeats every (class, n) for each R; --without TECH,... passes the same
-option to the branch-and-bound runs, to measure what a technique buys (permbb knapsack --help).
-
 Usage:
-  bench/knapsack.py [--bin build/permbb] [--no-gpu] [--sizes 100,200,300,400,500]
-                    [--instances 10] [--ranges 100] [--classes strongly-correlated,uncorrelated]
-                    [--without TECH,...] [--time-limit S] [--json FILE] [--markdown FILE]
+  bench/knapsack.py [--bin build/permbb] [--no-gpu] [--methods core,cpu,gpu,dp]
+                    [--sizes 100,200,300,400,500] [--instances 10] [--ranges 100]
+                    [--classes strongly-correlated,uncorrelated] [--jooken N]
+                    [--jooken-sizes 400,600,800,1000,1200] [--jooken-capacities 1e6,1e8,1e10]
+                    [--combo PATH] [--without TECH,...] [--time-limit S] [--json FILE]
+                    [--markdown FILE]
   bench/knapsack.py --sweep-threshold [--thresholds 1,16,...] [--sweep-instances SPEC;SPEC]
-                    [--without TECH,...]
 """
 import argparse
+import itertools
 import json
+import os
+import random
+import re
 import subprocess
 import sys
+import tempfile
+import time
 
 # Lalami & El Baz 2012, Table I: n -> (CPU s, CPU-GPU s, speedup), means of ten correlated
 # instances (R = 100), Tesla C2050 vs. one core of a Xeon E5640 at 2.66 GHz.
@@ -39,6 +48,23 @@ PAPER_TABLE_1 = {
     500: (13.39, 0.65, 20.48),
 }
 
+# Jooken, Leyman & De Causmaecker 2022, §4: the published grid of their class.
+JOOKEN_GRID = {
+    "n": [400, 600, 800, 1000, 1200],
+    "c": [10**6, 10**8, 10**10],
+    "g": [2, 6, 10, 14],
+    "f": ["0.1", "0.2", "0.3"],
+    "eps": ["0", "0.00001", "0.0001", "0.001", "0.01", "0.1"],
+    "s": [100, 200, 300],
+}
+
+METHOD_OPTIONS = {
+    "core": ["--method", "core"],
+    "cpu": ["--method", "bb", "--no-gpu"],
+    "gpu": ["--method", "bb", "--gpu"],
+    "dp": ["--method", "dp"],
+}
+
 # Instances with lists of several 100,000 nodes (strongly correlated, n = 100, R = 100).
 DEFAULT_SWEEP = "strongly-correlated,100,100,1;strongly-correlated,100,100,8"
 DEFAULT_THRESHOLDS = "1,16,64,256,1024,2048,4096,16384,65536"
@@ -46,17 +72,39 @@ DEFAULT_THRESHOLDS = "1,16,64,256,1024,2048,4096,16384,65536"
 
 def knapsack(binary, spec, options, time_limit):
     """Runs `permbb knapsack --generate SPEC OPTIONS --json - --quiet`; returns its JSON and
-    whether it completed (exit 0) or stopped at the time limit (exit 3)."""
+    whether it completed (exit 0) or stopped at the time limit (exit 3); None when the dynamic
+    program refuses the instance for its memory (exit 2, "MiB allowed")."""
     cmd = [binary, "knapsack", "--generate", spec, *options, "--json", "-", "--quiet"]
-    if time_limit and "--method" not in options:
+    if time_limit and "dp" not in options:
         cmd += ["--time-limit", str(time_limit)]
     proc = subprocess.run(cmd, capture_output=True, text=True,
                           timeout=(time_limit or 36000) + 300)
+    if proc.returncode == 2 and "MiB allowed" in proc.stderr:
+        return None
     if proc.returncode not in (0, 3):
         sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr}")
     result = json.loads(proc.stdout)
     result["complete"] = proc.returncode == 0
     return result
+
+
+def run_combo(args, spec):
+    """The external combo driver on the instance, timed by the wall clock."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "instance.txt")
+        subprocess.run([args.bin, "knapsack", "--generate", spec, "--write-instance", path],
+                       check=True, capture_output=True)
+        begin = time.monotonic()
+        try:
+            proc = subprocess.run([args.combo, path], capture_output=True, text=True,
+                                  timeout=args.time_limit or None)
+        except subprocess.TimeoutExpired:
+            return {"complete": False, "seconds": time.monotonic() - begin, "value": None}
+        seconds = time.monotonic() - begin
+    found = re.search(r"-?\d+", proc.stdout)
+    if proc.returncode != 0 or not found:
+        sys.exit(f"{args.combo} {spec}: exit {proc.returncode}, output {proc.stdout!r}")
+    return {"complete": True, "seconds": seconds, "value": int(found.group())}
 
 
 def mean(values):
@@ -73,70 +121,140 @@ def markdown_table(columns, rows):
     return "\n".join(lines)
 
 
-def run_size(args, instance_class, n, big_r):
-    """The runs of one (class, n, R): per seed, CPU, GPU and DP results."""
-    runs = []
+def methods(args):
+    chosen = [m for m in args.methods.split(",") if not (args.no_gpu and m == "gpu")]
+    return chosen + (["combo"] if args.combo else [])
+
+
+def run_instance(args, spec):
+    """Every method on one instance; the optimal values of the finished runs checked equal."""
     bb = ["--without", args.without] if args.without else []
-    for seed in range(1, args.instances + 1):
-        spec = f"{instance_class},{n},{big_r},{seed}"
-        run = {"spec": spec,
-               "cpu": knapsack(args.bin, spec, ["--no-gpu", *bb], args.time_limit),
-               "dp": knapsack(args.bin, spec, ["--method", "dp"], None)}
-        if not args.no_gpu:
-            run["gpu"] = knapsack(args.bin, spec, ["--gpu", *bb], args.time_limit)
-        for engine in ("cpu", "gpu"):
-            r = run.get(engine)
-            if r and r["complete"] and r["value"] != run["dp"]["value"]:
-                sys.exit(f"{spec}: {engine} value {r['value']} != DP {run['dp']['value']}")
-        print(f"  {spec}: cpu {cell(run['cpu']['seconds'])} s"
-              + ("" if args.no_gpu else f", gpu {cell(run['gpu']['seconds'])} s")
-              + f", dp {cell(run['dp']['seconds'])} s", file=sys.stderr, flush=True)
-        runs.append(run)
-    return runs
+    run = {"spec": spec}
+    for method in methods(args):
+        if method == "combo":
+            run[method] = run_combo(args, spec)
+        else:
+            extra = bb if method in ("cpu", "gpu") else []
+            run[method] = knapsack(args.bin, spec, METHOD_OPTIONS[method] + extra,
+                                   args.time_limit)
+    values = {m: r["value"] for m, r in run.items() if m != "spec" and r and r["complete"]}
+    if len(set(values.values())) > 1:
+        sys.exit(f"{spec}: the methods disagree: {values}")
+    print(f"  {spec}: " + ", ".join(f"{m} {seconds_cell(run[m])}" for m in methods(args)),
+          file=sys.stderr, flush=True)
+    return run
 
 
-def summary_row(args, instance_class, n, big_r, runs):
-    complete = [r for r in runs if r["cpu"]["complete"] and (args.no_gpu or r["gpu"]["complete"])]
-    cpu = mean([r["cpu"]["seconds"] for r in complete])
-    cpu_max = max([r["cpu"]["seconds"] for r in complete], default=None)
-    gpu = None if args.no_gpu else mean([r["gpu"]["seconds"] for r in complete])
-    speedup = cpu / gpu if cpu is not None and gpu else None
-    nodes = mean([r["cpu"]["nodes_explored"] for r in complete])
-    paper = PAPER_TABLE_1.get(n) if instance_class == "strongly-correlated" and big_r == 100 else None
-    return [instance_class, n, big_r, f"{len(complete)}/{len(runs)}",
-            "—" if nodes is None else f"{nodes:.3g}", cell(cpu), cell(cpu_max), cell(gpu),
-            cell(speedup, 2),
-            cell(mean([r["dp"]["seconds"] for r in runs]), 4),
-            cell(paper[0], 2) if paper else "—", cell(paper[1], 2) if paper else "—",
-            cell(paper[2], 2) if paper else ("no speedup" if instance_class == "uncorrelated" else "—")]
+def seconds_cell(result):
+    if result is None:
+        return "—"
+    return cell(result["seconds"], 3) if result["complete"] else "limit"
+
+
+def summary_cells(args, runs):
+    """Per method: solved count, then mean and max seconds over the instances every method
+    solved (the dynamic program's refusals aside)."""
+    both = [r for r in runs
+            if all(r[m] is None or r[m]["complete"] for m in methods(args))]
+    cells = []
+    for m in methods(args):
+        solved = sum(1 for r in runs if r[m] and r[m]["complete"])
+        attempted = sum(1 for r in runs if r[m])
+        seconds = [r[m]["seconds"] for r in both if r[m]]
+        cells += [f"{solved}/{attempted}", cell(mean(seconds)), cell(max(seconds, default=None))]
+    return cells, len(both)
+
+
+def standard_classes(args):
+    columns = ["class", "n", "R"]
+    for m in methods(args):
+        columns += [f"{m} solved", f"{m} s", f"{m} max s"]
+    columns += ["paper CPU s", "paper CPU-GPU s"]
+    rows, raw = [], []
+    for instance_class in [c for c in args.classes.split(",") if c]:
+        for n in [int(x) for x in args.sizes.split(",")]:
+            for big_r in [int(x) for x in args.ranges.split(",")]:
+                runs = [run_instance(args, f"{instance_class},{n},{big_r},{seed}")
+                        for seed in range(1, args.instances + 1)]
+                raw += runs
+                cells, _ = summary_cells(args, runs)
+                paper = (PAPER_TABLE_1.get(n) if instance_class == "strongly-correlated"
+                         and big_r == 100 else None)
+                rows.append([instance_class, n, big_r, *cells,
+                             cell(paper[0], 2) if paper else "—",
+                             cell(paper[1], 2) if paper else "—"])
+    note = (f"Solved: within {args.time_limit} s (dp: of the instances its memory limit "
+            "allows). Mean and max seconds over the instances that every method solved; "
+            "permbb's seconds are the solver's own (no process start, no GPU context creation). "
+            "Paper: Lalami & El Baz 2012, Table I (Tesla C2050, Xeon E5640 core).")
+    return markdown_table(columns, rows) + "\n\n" + note + "\n", raw
+
+
+def jooken_sample(args):
+    """--jooken instances drawn without replacement from the grid (restricted to
+    --jooken-sizes and --jooken-capacities), seeded by --jooken-seed; instance seed = its
+    number in the sample."""
+    sizes = [int(x) for x in args.jooken_sizes.split(",")]
+    capacities = [int(float(x)) for x in args.jooken_capacities.split(",")]
+    grid = [p for p in itertools.product(*JOOKEN_GRID.values())
+            if p[0] in sizes and p[1] in capacities]
+    picked = random.Random(args.jooken_seed).sample(grid, min(args.jooken, len(grid)))
+    return [f"jooken,{n},{c},{g},{f},{eps},{s},{k + 1}"
+            for k, (n, c, g, f, eps, s) in enumerate(picked)]
+
+
+def jooken_class(args):
+    runs = [run_instance(args, spec) for spec in jooken_sample(args)]
+    per_instance = markdown_table(["instance", *[f"{m} s" for m in methods(args)]],
+                                  [[r["spec"], *[seconds_cell(r[m]) for m in methods(args)]]
+                                   for r in runs])
+    cells, common = summary_cells(args, runs)
+    columns = ["instances"]
+    for m in methods(args):
+        columns += [f"{m} solved", f"{m} mean s", f"{m} max s"]
+    summary = markdown_table(columns, [[len(runs), *cells]])
+    ratios = ratio_lines(args, runs)
+    note = (f"Jooken et al.'s class, {len(runs)} instances drawn from the grid (n in "
+            f"{args.jooken_sizes}, c in {args.jooken_capacities}; sample seed "
+            f"{args.jooken_seed}), {args.time_limit} s per run. 'limit': stopped at the time "
+            "limit; '—': not run (dp beyond its memory limit). Means over the "
+            f"{common} instances every method solved.")
+    return (per_instance + "\n\n" + summary + "\n\n" + ratios + note + "\n"), runs
+
+
+def ratio_lines(args, runs):
+    """Total seconds of each other method over the instances both it and core solved, divided
+    by core's total there."""
+    if "core" not in methods(args):
+        return ""
+    lines = []
+    for m in methods(args):
+        if m == "core":
+            continue
+        both = [r for r in runs if r[m] and r[m]["complete"] and r["core"]["complete"]]
+        core_total = sum(r["core"]["seconds"] for r in both)
+        other_total = sum(r[m]["seconds"] for r in both)
+        ratio = other_total / core_total if core_total else None
+        lines.append(f"- {m} / core, total seconds over the {len(both)} instances both solved: "
+                     f"{cell(other_total, 3)} / {cell(core_total, 3)} = {cell(ratio, 2)}")
+    return "\n".join(lines) + "\n\n"
 
 
 def benchmark(args):
-    columns = ["class", "n", "R", "solved", "nodes (mean)", "CPU s", "CPU max s", "GPU s",
-               "speedup", "DP s",
-               "paper CPU s", "paper CPU-GPU s", "paper speedup"]
-    rows, raw = [], []
-    for instance_class in args.classes.split(","):
-        for n in [int(x) for x in args.sizes.split(",")]:
-            for big_r in [int(x) for x in args.ranges.split(",")]:
-                runs = run_size(args, instance_class, n, big_r)
-                raw += runs
-                rows.append(summary_row(args, instance_class, n, big_r, runs))
-    table = markdown_table(columns, rows)
-    note = (f"Means (and, for the CPU, the maximum) over the instances that every engine "
-            f"solved within {args.time_limit} s; "
-            "seconds are the solver's own (no process start, no GPU context creation); speedup "
-            "= mean CPU s / mean GPU s. Paper: Lalami & El Baz 2012, Table I (Tesla C2050, "
-            "Xeon E5640 core).")
-    print(table + "\n\n" + note)
-    return table + "\n\n" + note + "\n", raw
+    text, raw = standard_classes(args) if args.classes else ("", [])
+    if args.jooken:
+        jooken_text, jooken_raw = jooken_class(args)
+        text += ("\n" if text else "") + jooken_text
+        raw += jooken_raw
+    print(text)
+    return text, raw
 
 
 def sweep(args):
     if args.no_gpu:
         sys.exit("--sweep-threshold measures the GPU: drop --no-gpu")
     specs = args.sweep_instances.split(";")
-    bb = ["--without", args.without] if args.without else []
+    bb = ["--method", "bb"] + (["--without", args.without] if args.without else [])
     rows, raw = [], []
     cpu_total = sum(knapsack(args.bin, s, ["--no-gpu", *bb], args.time_limit)["seconds"]
                     for s in specs)
@@ -159,18 +277,27 @@ def sweep(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", default="build/permbb", help="the permbb executable")
-    parser.add_argument("--no-gpu", action="store_true", help="CPU and DP columns only")
+    parser.add_argument("--no-gpu", action="store_true", help="leave the gpu column out")
+    parser.add_argument("--methods", default="core,cpu,gpu,dp",
+                        help="columns: core, cpu, gpu, dp (comma-separated)")
+    parser.add_argument("--combo", help="an external combo driver, run as PATH FILE")
     parser.add_argument("--sizes", default="100,200,300,400,500")
     parser.add_argument("--instances", type=int, default=10, help="seeds 1..N per size")
     parser.add_argument("--ranges", "--range", default="100", help="R, or several: 100,1000")
-    parser.add_argument("--classes", default="strongly-correlated,uncorrelated")
+    parser.add_argument("--classes", default="strongly-correlated,uncorrelated",
+                        help="standard classes ('' for none)")
+    parser.add_argument("--jooken", type=int, default=0,
+                        help="instances of Jooken et al.'s class to draw from the grid")
+    parser.add_argument("--jooken-sizes", default="400,600,800,1000,1200")
+    parser.add_argument("--jooken-capacities", default="1e6,1e8,1e10")
+    parser.add_argument("--jooken-seed", type=int, default=2022)
     parser.add_argument("--without", default="",
                         help="techniques the branch-and-bound runs turn off (--without of "
                              "permbb knapsack)")
     parser.add_argument("--time-limit", type=float, default=60,
-                        help="seconds per branch-and-bound run (0: none)")
+                        help="seconds per run of core, the branch-and-bound and combo (0: none)")
     parser.add_argument("--json", help="write the raw runs here")
-    parser.add_argument("--markdown", help="write the table here")
+    parser.add_argument("--markdown", help="write the tables here")
     parser.add_argument("--sweep-threshold", action="store_true",
                         help="measure the CPU/GPU switch threshold instead")
     parser.add_argument("--thresholds", default=DEFAULT_THRESHOLDS)

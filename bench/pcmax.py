@@ -21,6 +21,17 @@ about 10 GiB of host memory and minutes of CPU time per instance), full (both).
 Usage: bench/pcmax.py [--bin build/permbb] [--baseline-bin OLD] [--threads N]
                       [--set quick|large|full] [--cpu-only] [--timeout S]
                       [--out results.md] [--json results.json]
+
+With --quality it measures the schedules instead (docs/pcmax.md, "Quality"): the literature's
+uniform classes [1,100], [20,100], [50,100], [1,1000], [1,10000] (Franca, Gendreau, Laporte &
+Mueller 1994; Dell'Amico & Martello 1995), m in --machines and n/m in --ratios, --seeds
+instances each. Per instance: `--exact --time-limit S` (which also reports LPT's and
+MULTIFIT's makespans, as built, and the lower bounds), and, on the first --ptas-seeds seeds,
+the PTAS at epsilon 0.3 and 0.1 with the same time limit. Gaps are to the best lower bound
+any of the runs proved.
+
+      bench/pcmax.py --quality [--seeds 3] [--ptas-seeds 1] [--machines 5,10,20]
+                     [--ratios 2,2.5,3,5,10] [--time-limit 10] [--out q.md] [--json q.json]
 """
 import argparse
 import contextlib
@@ -184,6 +195,152 @@ def paper_section(report, raw):
                                 f"{g['seconds'] * 1000:.1f}" if g else "-"])
 
 
+QUALITY_CLASSES = [(1, 100), (20, 100), (50, 100), (1, 1000), (1, 10000)]
+
+
+def quality_run(binary, spec, options, timeout):
+    """One `permbb pcmax` run single-threaded on the CPU: its JSON, or a note why none."""
+    cmd = [binary, "pcmax", "--generate", spec, "--no-gpu", "--threads", "1", *options,
+           "--json", "-", "--quiet"]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"failed": "timeout"}
+    if proc.returncode not in (0, 3):
+        return {"failed": proc.stderr.strip().splitlines()[-1][:80]}
+    return json.loads(proc.stdout)
+
+
+def quality_instances(args):
+    for lo, hi in QUALITY_CLASSES:
+        for ratio_text in args.ratios.split(","):
+            for m in map(int, args.machines.split(",")):
+                n = round(float(ratio_text) * m)
+                for seed in range(1, args.seeds + 1):
+                    yield {"class": f"[{lo},{hi}]", "ratio": ratio_text, "seed": seed,
+                           "spec": f"uniform,{n},{m},{lo},{hi},{seed}"}
+
+
+def run_quality(args):
+    raw = []
+    limit = ["--time-limit", str(args.time_limit)]
+    for entry in quality_instances(args):
+        entry["exact"] = quality_run(args.bin, entry["spec"], ["--exact", *limit], args.timeout)
+        if entry["seed"] <= args.ptas_seeds:
+            for epsilon in ["0.3", "0.1"]:
+                entry["ptas " + epsilon] = quality_run(args.bin, entry["spec"],
+                                                       ["--epsilon", epsilon, *limit], args.timeout)
+        raw.append(entry)
+        with open(args.json, "w") as f:
+            json.dump(raw, f, indent=1)
+        print(f"{entry['spec']}: done", file=sys.stderr, flush=True)
+    return raw
+
+
+def quality_values(entry):
+    """Makespans and seconds per column, and the best lower bound of the instance."""
+    runs = {k: v for k, v in entry.items() if isinstance(v, dict) and "failed" not in v}
+    lower = max(r["best_lower_bound"] for r in runs.values()) if runs else None
+    values = {}
+    exact = runs.get("exact")
+    if exact:
+        for c in exact["candidates"]:
+            if c["name"] in ("lpt", "multifit"):
+                values[c["name"]] = (c["makespan"], c["seconds"], True)
+        values["exact"] = (exact["makespan"], exact["seconds"], exact["optimal"])
+    for name in ["ptas 0.3", "ptas 0.1"]:
+        if name in runs:
+            r = runs[name]
+            values[name] = (r["makespan"], r["seconds"], r["status"] == "complete")
+    return lower, values
+
+
+QUALITY_COLUMNS = ["lpt", "multifit", "ptas 0.3", "ptas 0.1", "exact"]
+
+
+def quality_row(label, entries):
+    cells = [label, len(entries)]
+    for column in QUALITY_COLUMNS:
+        gaps, times, done = [], [], 0
+        for entry in entries:
+            lower, values = quality_values(entry)
+            if column in values:
+                makespan, secs, complete = values[column]
+                gaps.append(100.0 * (makespan - lower) / lower)
+                times.append(secs)
+                done += complete
+        if not gaps:
+            cells += ["-", "-"]
+            continue
+        mean_gap = sum(gaps) / len(gaps)
+        note = f" ({done}/{len(gaps)})" if column != "lpt" and column != "multifit" else ""
+        cells += [f"{mean_gap:.2f}{note}", f"{sum(times) / len(times):.3f} / {max(times):.2f}"]
+    return cells
+
+
+def quality_goals(report, raw):
+    worse = {name: 0 for name in ["ptas 0.3", "ptas 0.1", "exact"]}
+    compared = {name: 0 for name in worse}
+    not_monotone, both = 0, 0
+    lpt_gaps, ptas_gaps = [], []
+    proven = sum(1 for e in raw if e["exact"].get("optimal"))
+    for entry in raw:
+        lower, values = quality_values(entry)
+        best_heuristic = min(values[h][0] for h in ["lpt", "multifit"] if h in values)
+        for name in worse:
+            if name in values:
+                compared[name] += 1
+                worse[name] += values[name][0] > best_heuristic
+        if "ptas 0.3" in values:
+            lpt_gaps.append(100.0 * (values["lpt"][0] - lower) / lower)
+            ptas_gaps.append(100.0 * (values["ptas 0.3"][0] - lower) / lower)
+        if "ptas 0.3" in values and "ptas 0.1" in values:
+            both += 1
+            not_monotone += values["ptas 0.1"][0] > values["ptas 0.3"][0]
+    for name in worse:
+        report.text(f"- {name}: worse than LPT or MULTIFIT on {worse[name]} of "
+                    f"{compared[name]} instances")
+    if lpt_gaps:
+        report.text(f"- mean gap at epsilon 0.3: {sum(ptas_gaps) / len(ptas_gaps):.3f} % against "
+                    f"LPT's {sum(lpt_gaps) / len(lpt_gaps):.3f} % on the same {len(lpt_gaps)} "
+                    "instances")
+    report.text(f"- epsilon 0.1 longer than epsilon 0.3 on {not_monotone} of {both} instances")
+    within = sum(1 for e in raw if e["exact"].get("optimal") and e["exact"]["seconds"] <= 10)
+    report.text(f"- --exact proved the optimum on {proven} of {len(raw)} instances "
+                f"({100.0 * proven / max(1, len(raw)):.1f} %), {within} of them within 10 s")
+    for name in ["exact", "ptas 0.3", "ptas 0.1"]:
+        failed = [e[name]["failed"] for e in raw if name in e and "failed" in e[name]]
+        if failed:
+            report.text(f"- {name}: no result on {len(failed)} instances ({failed[0]}, ...)")
+    unproven = [e for e in raw if not e["exact"].get("optimal")]
+    if unproven:
+        report.text("- left incomplete by --exact (OPT in [lower, upper]): " + ", ".join(
+            f"`{e['spec']}` [{e['exact']['best_lower_bound']}, {e['exact']['makespan']}]"
+            for e in unproven if "failed" not in e["exact"]))
+
+
+def write_quality_report(raw, out):
+    report = Report()
+    report.text("# P||Cmax schedules: gap to the best lower bound (%), seconds (mean / max)")
+    report.text()
+    report.text("Cells: mean gap % (complete runs / runs) and seconds. LPT and MULTIFIT as "
+                "built (before the local search); PTAS and exact: the schedule returned.")
+    report.text()
+    header = ["instances"]
+    for column in QUALITY_COLUMNS:
+        header += [f"{column} gap", f"{column} s"]
+    for key, title in [("class", "class"), ("ratio", "n/m")]:
+        report.emit(table_header, [title] + header)
+        for label in dict.fromkeys(e[key] for e in raw):
+            report.emit(table_row, quality_row(label, [e for e in raw if e[key] == label]))
+        report.text()
+    report.emit(table_row, quality_row("all", raw))
+    report.text()
+    quality_goals(report, raw)
+    with open(out, "w") as f:
+        f.write("".join(report.lines))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -199,8 +356,19 @@ def main():
                         help="raw results, rewritten after each instance")
     parser.add_argument("--render", default=None, metavar="JSON",
                         help="run nothing: the tables from an earlier run's --json")
+    parser.add_argument("--quality", action="store_true",
+                        help="measure the schedules on the literature's classes (above)")
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--ptas-seeds", type=int, default=1)
+    parser.add_argument("--machines", default="5,10,20")
+    parser.add_argument("--ratios", default="2,2.5,3,5,10")
+    parser.add_argument("--time-limit", type=float, default=10)
     args = parser.parse_args()
 
+    if args.quality:
+        raw = json.load(open(args.render)) if args.render else run_quality(args)
+        write_quality_report(raw, args.out)
+        return
     if args.render:
         with open(args.render) as f:
             write_report(json.load(f), args.threads, True, args.out)

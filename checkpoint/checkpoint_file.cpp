@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "build_info.hpp"
 #include "byte_buffer.hpp"
 #include "checkpoint_temporaries.hpp"
 #include "crc64.hpp"
@@ -104,8 +105,10 @@ void put_units(ByteWriter& out, const std::vector<WorkUnit>& units) {
   }
 }
 
-std::vector<std::uint8_t> encode_payload(const GlobalCheckpoint& c, std::int64_t written_at) {
+std::vector<std::uint8_t> encode_payload(const GlobalCheckpoint& c, const std::string& writer,
+                                         std::int64_t written_at) {
   ByteWriter out;
+  out.put_string(writer);
   out.put_string(c.instance_name);
   out.put(c.instance_fingerprint);
   out.put(static_cast<std::uint32_t>(c.jobs));
@@ -130,6 +133,19 @@ std::vector<std::uint8_t> encode_payload(const GlobalCheckpoint& c, std::int64_t
   out.put(s.work_divisions);
   out.put(written_at);
   return std::move(out.bytes());
+}
+
+// The header (magic, version, payload length and CRC), then the payload, current format.
+std::vector<std::uint8_t> encode_file(const GlobalCheckpoint& checkpoint,
+                                      const std::string& writer, std::int64_t written_at) {
+  const std::vector<std::uint8_t> payload = encode_payload(checkpoint, writer, written_at);
+  ByteWriter file;
+  file.put_bytes(kCheckpointMagic, sizeof(kCheckpointMagic));
+  file.put(kCheckpointFormatVersion);
+  file.put(static_cast<std::uint64_t>(payload.size()));
+  file.put(crc64(payload.data(), payload.size()));
+  file.put_bytes(payload.data(), payload.size());
+  return std::move(file.bytes());
 }
 
 // Decoding failures throw std::runtime_error; load_checkpoint words them as "malformed".
@@ -166,9 +182,13 @@ std::vector<WorkUnit> get_units(ByteReader& in, const char* list) {
   return units;
 }
 
-GlobalCheckpoint decode_payload(const std::uint8_t* data, std::size_t size) {
+// Format version 2 starts with the writer's version; version 1 has none.
+GlobalCheckpoint decode_payload(const std::uint8_t* data, std::size_t size,
+                                std::uint32_t version) {
   ByteReader in(data, size, "payload");
   GlobalCheckpoint c;
+  c.format_version = version;
+  if (version >= 2) c.written_by = in.get_string();
   c.instance_name = in.get_string();
   c.instance_fingerprint = in.get<std::uint64_t>();
   const auto jobs = in.get<std::uint32_t>();
@@ -332,6 +352,41 @@ std::string describe_instance(const std::string& name, std::uint64_t fingerprint
          " machines, fingerprint " + hex(fingerprint) + ")";
 }
 
+std::string known_versions() {
+  return std::to_string(kOldestCheckpointFormatVersion) + " to " +
+         std::to_string(kCheckpointFormatVersion);
+}
+
+InputError unknown_version(const std::string& name, std::uint32_t version) {
+  return InputError(name + " has an unknown format version " + std::to_string(version) +
+                    " (known versions: " + known_versions() + ")");
+}
+
+// A later permbb's checkpoint, its checksum verified: every format version from 2 on starts
+// its payload with the writer's version (checkpoint_file.hpp), so the refusal can say which
+// permbb resumes it. A writer field that does not read as one is an unknown format.
+InputError newer_version(const std::string& name, std::uint32_t version,
+                         const std::uint8_t* payload, std::size_t length) {
+  constexpr std::size_t kLongestWriter = 200;
+  std::string writer;
+  try {
+    ByteReader in(payload, length, "payload");
+    writer = in.get_string();
+  } catch (const std::exception&) {
+    return unknown_version(name, version);
+  }
+  const bool printable = std::all_of(writer.begin(), writer.end(), [](char c) {
+    return c > ' ' && c < 127;
+  });
+  if (writer.empty() || writer.size() > kLongestWriter || !printable) {
+    return unknown_version(name, version);
+  }
+  return InputError(name + " was written by permbb " + writer + " in a newer format version (" +
+                    std::to_string(version) + ") than this permbb " + build_version() +
+                    " reads (" + known_versions() + "): resume it with permbb " + writer +
+                    " or later");
+}
+
 }  // namespace
 
 void save_checkpoint(const GlobalCheckpoint& checkpoint, const std::string& path) {
@@ -340,7 +395,8 @@ void save_checkpoint(const GlobalCheckpoint& checkpoint, const std::string& path
   }
   const auto now = std::chrono::system_clock::now().time_since_epoch();
   const std::vector<std::uint8_t> bytes =
-      encode_checkpoint(checkpoint, std::chrono::duration_cast<std::chrono::seconds>(now).count());
+      encode_file(checkpoint, build_version(),
+                  std::chrono::duration_cast<std::chrono::seconds>(now).count());
 
   const std::string tmp = temporary_name(path);
   try {
@@ -375,14 +431,7 @@ void check_checkpoint_writable(const std::string& path) {
 
 std::vector<std::uint8_t> encode_checkpoint(const GlobalCheckpoint& checkpoint,
                                             std::int64_t written_at) {
-  const std::vector<std::uint8_t> payload = encode_payload(checkpoint, written_at);
-  ByteWriter file;
-  file.put_bytes(kCheckpointMagic, sizeof(kCheckpointMagic));
-  file.put(kCheckpointFormatVersion);
-  file.put(static_cast<std::uint64_t>(payload.size()));
-  file.put(crc64(payload.data(), payload.size()));
-  file.put_bytes(payload.data(), payload.size());
-  return std::move(file.bytes());
+  return encode_file(checkpoint, checkpoint.written_by, written_at);
 }
 
 GlobalCheckpoint load_checkpoint(const std::string& path) {
@@ -404,10 +453,7 @@ GlobalCheckpoint decode_checkpoint(const std::vector<std::uint8_t>& bytes,
   if (size < 12) throw truncated_header();
   ByteReader header(bytes.data() + 8, size - 8, name);
   const auto version = header.get<std::uint32_t>();
-  if (version != kCheckpointFormatVersion) {
-    throw InputError(name + " has an unknown format version " + std::to_string(version) +
-                     " (known versions: " + std::to_string(kCheckpointFormatVersion) + ")");
-  }
+  if (version < kOldestCheckpointFormatVersion) throw unknown_version(name, version);
   if (size < kCheckpointHeaderSize) throw truncated_header();
   const auto length = header.get<std::uint64_t>();
   const auto stored_crc = header.get<std::uint64_t>();
@@ -427,10 +473,9 @@ GlobalCheckpoint decode_checkpoint(const std::vector<std::uint8_t>& bytes,
     throw InputError(name + " is corrupted: the payload checksum is " + hex(crc) +
                      ", the header says " + hex(stored_crc));
   }
+  if (version > kCheckpointFormatVersion) throw newer_version(name, version, payload, length);
   try {
-    GlobalCheckpoint checkpoint = decode_payload(payload, length);
-    checkpoint.format_version = version;
-    return checkpoint;
+    return decode_payload(payload, length, version);
   } catch (const std::exception& e) {
     throw InputError(name + " is malformed: " + e.what());
   }

@@ -10,12 +10,14 @@
 //
 //   offset  size  header field
 //   0       8     magic "PERMBBCK"
-//   8       4     uint32 format version (kCheckpointFormatVersion = 1)
+//   8       4     uint32 format version (kCheckpointFormatVersion = 2; 1 is still read)
 //   12      8     uint64 payload length P in bytes
 //   20      8     uint64 CRC-64/XZ of the payload (crc64.hpp)
 //   28      P     payload; the file is exactly 28 + P bytes
 //
-//   payload, version 1, in this order:
+//   payload, version 2, in this order:
+//   string   the permbb that wrote it (build_version(): "0.1.0-g<commit>"); version 1 starts
+//            at the next field, it has no writer
 //   string   instance name
 //   uint64   instance fingerprint (Instance::fingerprint())
 //   uint32   jobs n, uint32 machines m
@@ -35,8 +37,10 @@
 //
 // The search-space size n! is not stored: search_space_size() derives it from n. A work unit
 // of 16384 intervals at n = 100 takes about 2.3 MB (the paper's 2.1 MB plus the length fields);
-// the whole payload is built in memory before it is written. The magic and version fields stay
-// at offsets 0 and 8 in every future version.
+// the whole payload is built in memory before it is written. In every future version the header
+// keeps its layout and the payload starts with the writer's string: so a permbb that meets a
+// newer format than it reads can check the file and name the version that wrote it, and the
+// user knows which permbb resumes it.
 #include <gmpxx.h>
 
 #include <cstdint>
@@ -51,7 +55,8 @@
 namespace permbb {
 
 inline constexpr char kCheckpointMagic[8] = {'P', 'E', 'R', 'M', 'B', 'B', 'C', 'K'};
-inline constexpr std::uint32_t kCheckpointFormatVersion = 1;
+inline constexpr std::uint32_t kCheckpointFormatVersion = 2;
+inline constexpr std::uint32_t kOldestCheckpointFormatVersion = 1;
 inline constexpr std::size_t kCheckpointHeaderSize = 28;
 
 // Totals over every run of the search, the current one included. A restart carries them on
@@ -70,6 +75,10 @@ struct CheckpointStatistics {
 struct GlobalCheckpoint {
   // Set by load_checkpoint to the version read; save_checkpoint always writes the current one.
   std::uint32_t format_version = kCheckpointFormatVersion;
+  // The permbb that wrote it (build_version()), empty for format version 1, which did not
+  // record it. save_checkpoint writes this build's version (the value here is ignored);
+  // encode_checkpoint writes the value as it is.
+  std::string written_by;
 
   std::string instance_name;
   std::uint64_t instance_fingerprint = 0;
@@ -127,6 +136,7 @@ void check_checkpoint_writable(const std::string& path);
 // Reads and fully validates a checkpoint. Throws InputError naming the file with a distinct
 // message for each failure: "cannot open"/"cannot read" (missing, unreadable, a folder),
 // "not a permbb checkpoint" (bad magic), "unknown format version" (lists the known ones),
+// "newer format version" (a later permbb wrote it: the message names that version),
 // "truncated" (shorter than the header announces) or "trailing bytes" (longer), "corrupted"
 // (checksum mismatch), "malformed" (the payload does not decode into a consistent checkpoint:
 // overlapping or out-of-range intervals, a bad permutation, an unknown bound name, ...).
@@ -137,8 +147,9 @@ GlobalCheckpoint load_checkpoint(const std::string& path);
 GlobalCheckpoint decode_checkpoint(const std::vector<std::uint8_t>& bytes,
                                    const std::string& name);
 
-// The bytes save_checkpoint writes (header and payload), stamped `written_at` instead of the
-// clock; no consistency check (save_checkpoint makes it). For a checkpoint decode_checkpoint
+// The bytes save_checkpoint writes (header and payload, the current format version), stamped
+// `written_at` instead of the clock and `checkpoint.written_by` as the writer; no consistency
+// check (save_checkpoint makes it). For a checkpoint decode_checkpoint
 // returned, encode_checkpoint(c, c.written_at) gives the decoded bytes back.
 std::vector<std::uint8_t> encode_checkpoint(const GlobalCheckpoint& checkpoint,
                                             std::int64_t written_at);

@@ -1,6 +1,8 @@
 // Instance files and names: Taillard names are generated, anything else is read as a file.
 //
-// Two file formats share the header "n m" (jobs, machines):
+// A file whose first word is "number" is in Taillard's published layout (taillard_file.hpp,
+// one or more instances, `FILE#k` selects). The other two formats share the header "n m"
+// (jobs, machines):
 //   plain: m rows of n times, machine-major (Taillard's layout, what format_plain writes);
 //   VRF:   n rows of m pairs "machine-index time" (Vallada, Ruiz & Framinan 2015); the pairs
 //          of a job may come in any order, but each machine exactly once.
@@ -13,6 +15,7 @@
 // other whitespace separate tokens, so CRLF files (like the published VRF ones) read as is.
 #include "instance_source.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <charconv>
@@ -31,39 +34,11 @@
 #include "input_error.hpp"
 #include "text_file.hpp"
 #include "taillard.hpp"
+#include "taillard_file.hpp"
+#include "token_scanner.hpp"
 
 namespace permbb {
 namespace {
-
-struct Token {
-  std::string_view text;
-  int line;
-};
-
-// Splits text into whitespace-separated tokens, tracking 1-based line numbers. Copyable, so
-// a copy can look ahead (count what is left) without disturbing the original.
-class Scanner {
- public:
-  explicit Scanner(std::string_view text) : text_(text) {}
-
-  std::optional<Token> next() {
-    while (pos_ < text_.size() && is_space(text_[pos_])) {
-      if (text_[pos_] == '\n') ++line_;
-      ++pos_;
-    }
-    if (pos_ == text_.size()) return std::nullopt;
-    const std::size_t start = pos_;
-    while (pos_ < text_.size() && !is_space(text_[pos_])) ++pos_;
-    return Token{text_.substr(start, pos_ - start), line_};
-  }
-
- private:
-  static bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
-
-  std::string_view text_;
-  std::size_t pos_ = 0;
-  int line_ = 1;
-};
 
 enum class Format { kPlain, kVrf };
 
@@ -148,7 +123,7 @@ class FileParser {
   // Counts the tokens after the header and notes whether the first data line looks like a
   // VRF job row, on a copy of the scanner.
   void count_remaining() {
-    Scanner ahead = scanner_;
+    TokenScanner ahead = scanner_;
     std::vector<std::string_view> first_line;
     int first_line_number = 0;
     while (const auto token = ahead.next()) {
@@ -223,7 +198,7 @@ class FileParser {
   }
 
   const std::string& path_;
-  Scanner scanner_;
+  TokenScanner scanner_;
   int jobs_ = 0;
   int machines_ = 0;
   int last_line_ = 1;
@@ -246,6 +221,43 @@ bool looks_like_taillard_name(const std::string& spec) {
   return true;
 }
 
+// "FILE#k": the file and k (1-based), when the spec ends with '#' and digits and no file has
+// the whole spec as its name. k = 0 is returned as given, for load_instance to refuse.
+std::optional<std::pair<std::string, int>> split_selection(const std::string& spec) {
+  const std::size_t hash = spec.rfind('#');
+  if (hash == std::string::npos || hash == 0 || hash + 1 == spec.size()) return std::nullopt;
+  const std::string digits = spec.substr(hash + 1);
+  if (!std::all_of(digits.begin(), digits.end(),
+                   [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; })) {
+    return std::nullopt;
+  }
+  std::error_code ignored;
+  if (std::filesystem::exists(spec, ignored)) return std::nullopt;
+  if (digits.size() > 6) throw InputError(spec + ": instance number " + digits + " is too large");
+  return std::make_pair(spec.substr(0, hash), std::stoi(digits));
+}
+
+// The instance `selected` (1-based; 0: the only one) of a Taillard file's entries.
+Instance select_entry(const std::vector<TaillardFileEntry>& entries, int selected,
+                      const std::string& path) {
+  const int count = static_cast<int>(entries.size());
+  const std::string stem = std::filesystem::path(path).stem().string();
+  if (count == 0) throw InputError(path + ": no instance in the file");
+  if (selected == 0 && count > 1) {
+    throw InputError(path + ": the file holds " + std::to_string(count) +
+                     " instances: select one as " + path + "#K, K from 1 to " +
+                     std::to_string(count));
+  }
+  if (selected > count) {
+    throw InputError(path + "#" + std::to_string(selected) + ": the file holds only " +
+                     std::to_string(count) + (count == 1 ? " instance" : " instances") +
+                     " (#1 to #" + std::to_string(count) + ")");
+  }
+  const TaillardFileEntry& entry = entries[selected == 0 ? 0 : selected - 1];
+  const std::string name = count == 1 ? stem : stem + "#" + std::to_string(selected);
+  return Instance(name, entry.jobs, entry.machines, entry.times);
+}
+
 }  // namespace
 
 // A Taillard name wins over a file of the same name in the working directory.
@@ -255,6 +267,11 @@ Instance load_instance(const std::string& spec) {
   if (looks_like_taillard_name(spec) && !std::filesystem::exists(spec, ignored)) {
     throw InputError(spec + ": not a Taillard instance (ta001..ta120) and no such file");
   }
+  if (const auto selection = split_selection(spec)) {
+    const auto& [path, selected] = *selection;
+    if (selected == 0) throw InputError(spec + ": instances are numbered from 1 (" + path + "#1)");
+    return parse_instance_text(read_file_text(path), path, selected);
+  }
   return read_instance_file(spec);
 }
 
@@ -262,8 +279,16 @@ Instance read_instance_file(const std::string& path) {
   return parse_instance_text(read_file_text(path), path);
 }
 
-Instance parse_instance_text(std::string_view text, const std::string& path) {
-  return FileParser(path, without_comments(text)).parse();
+Instance parse_instance_text(std::string_view text, const std::string& path, int selected) {
+  const std::string data = without_comments(text);
+  if (looks_like_taillard_file(data)) {
+    return select_entry(parse_taillard_file(data, path), selected, path);
+  }
+  if (selected > 1) {
+    throw InputError(path + "#" + std::to_string(selected) +
+                     ": the file holds one instance (" + path + " or " + path + "#1)");
+  }
+  return FileParser(path, data).parse();
 }
 
 std::string format_plain(const Instance& instance) {

@@ -75,12 +75,13 @@ class KnapsackParser {
 
   KnapsackInstance parse() {
     read_header();
-    while (const auto line = lines_.next()) read_item(*line);
-    if (instance_.items() < items_) {
-      fail(lines_.last_number(), "expected " + std::to_string(items_) +
-                                     " item lines (n in the header), found " +
-                                     std::to_string(instance_.items()));
+    if (numbered_) {
+      read_numbered_items();
+      read_trailing_capacity();
+      return std::move(instance_);
     }
+    while (const auto line = lines_.next()) read_item(*line);
+    expect_all_items();
     return std::move(instance_);
   }
 
@@ -89,11 +90,18 @@ class KnapsackParser {
     throw InputError(path_ + ":" + std::to_string(line) + ": " + what);
   }
 
-  void expect_values(const Line& line, const char* layout) const {
-    if (line.tokens.size() == 2) return;
+  void expect_values(const Line& line, std::size_t count, const char* layout) const {
+    if (line.tokens.size() == count) return;
     fail(line.number, std::string("expected '") + layout + "', found " +
                           std::to_string(line.tokens.size()) +
                           (line.tokens.size() == 1 ? " value" : " values"));
+  }
+
+  void expect_all_items() const {
+    if (instance_.items() == items_) return;
+    fail(lines_.last_number(), "expected " + std::to_string(items_) +
+                                   " item lines (n in the header), found " +
+                                   std::to_string(instance_.items()));
   }
 
   std::int64_t integer(const Line& line, std::string_view token, const char* what, std::int64_t low,
@@ -115,16 +123,57 @@ class KnapsackParser {
     return value;
   }
 
+  // The first line tells the layouts apart: `n c` (this format), or `n` alone (Pisinger's
+  // and Jooken et al.'s files: n lines `id profit weight`, then the capacity).
   void read_header() {
     const auto line = lines_.next();
-    if (!line) fail(lines_.last_number(), "empty file: expected 'n capacity'");
-    expect_values(*line, "n capacity");
+    if (!line) fail(lines_.last_number(), "empty file: expected 'n capacity' or 'n'");
+    if (line->tokens.size() != 1) expect_values(*line, 2, "n capacity");
+    numbered_ = line->tokens.size() == 1;
     items_ = integer(*line, line->tokens[0], "item count", 1, "at least 1");
     if (items_ > kMaxItems) {
       fail(line->number, "item count " + std::to_string(items_) + " is above the limit " +
                              std::to_string(kMaxItems));
     }
-    instance_.capacity = integer(*line, line->tokens[1], "capacity", 0, "non-negative");
+    if (!numbered_) {
+      instance_.capacity = integer(*line, line->tokens[1], "capacity", 0, "non-negative");
+    }
+  }
+
+  // n lines `id profit weight`: the id is any integer (files number from 0 or from 1), not
+  // kept; items stay in file order.
+  void read_numbered_items() {
+    while (instance_.items() < items_) {
+      const auto line = lines_.next();
+      if (!line) {
+        fail(lines_.last_number(), "expected " + std::to_string(items_) +
+                                       " item lines and the capacity, found " +
+                                       std::to_string(instance_.items()) + " items");
+      }
+      if (line->tokens.size() == 1) {
+        fail(line->number, "expected " + std::to_string(items_) +
+                               " item lines 'id profit weight' (n in the header), found " +
+                               std::to_string(instance_.items()) + " before the capacity");
+      }
+      expect_values(*line, 3, "id profit weight");
+      integer(*line, line->tokens[0], "item id", std::numeric_limits<std::int64_t>::min(), "");
+      add_item(*line, line->tokens[1], line->tokens[2]);
+    }
+  }
+
+  void read_trailing_capacity() {
+    const auto line = lines_.next();
+    if (!line) {
+      fail(lines_.last_number(),
+           "expected the capacity on the line after the " + std::to_string(items_) + " items");
+    }
+    if (line->tokens.size() == 3) {
+      fail(line->number,
+           "more item lines than the " + std::to_string(items_) + " announced in the header");
+    }
+    expect_values(*line, 1, "capacity");
+    instance_.capacity = integer(*line, line->tokens[0], "capacity", 0, "non-negative");
+    if (const auto extra = lines_.next()) fail(extra->number, "unexpected values after the capacity");
   }
 
   void read_item(const Line& line) {
@@ -132,9 +181,13 @@ class KnapsackParser {
       fail(line.number,
            "more item lines than the " + std::to_string(items_) + " announced in the header");
     }
-    expect_values(line, "profit weight");
-    const std::int64_t profit = integer(line, line.tokens[0], "profit", 1, "positive");
-    const std::int64_t weight = integer(line, line.tokens[1], "weight", 1, "positive");
+    expect_values(line, 2, "profit weight");
+    add_item(line, line.tokens[0], line.tokens[1]);
+  }
+
+  void add_item(const Line& line, std::string_view profit_token, std::string_view weight_token) {
+    const std::int64_t profit = integer(line, profit_token, "profit", 1, "positive");
+    const std::int64_t weight = integer(line, weight_token, "weight", 1, "positive");
     add_to_total(line, total_profit_, profit, "profit");
     add_to_total(line, total_weight_, weight, "weight");
     instance_.profits.push_back(profit);
@@ -153,6 +206,7 @@ class KnapsackParser {
   LineReader lines_;
   KnapsackInstance instance_;
   std::int64_t items_ = 0;
+  bool numbered_ = false;  // the `n` / `id profit weight` / `c` layout
   std::int64_t total_profit_ = 0;
   std::int64_t total_weight_ = 0;
 };
@@ -176,6 +230,19 @@ std::string format_knapsack_file(const KnapsackInstance& instance) {
     text += std::to_string(instance.profits[i]) + " " + std::to_string(instance.weights[i]) + "\n";
   }
   return text;
+}
+
+}  // namespace permbb::knapsack
+
+namespace permbb::knapsack {
+
+std::string format_numbered_knapsack_file(const KnapsackInstance& instance) {
+  std::string text = std::to_string(instance.items()) + "\n";
+  for (int i = 0; i < instance.items(); ++i) {
+    text += std::to_string(i + 1) + " " + std::to_string(instance.profits[i]) + " " +
+            std::to_string(instance.weights[i]) + "\n";
+  }
+  return text + std::to_string(instance.capacity) + "\n";
 }
 
 }  // namespace permbb::knapsack

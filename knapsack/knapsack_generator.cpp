@@ -1,10 +1,9 @@
 #include "knapsack_generator.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <random>
-#include <sstream>
 
+#include "generator_fields.hpp"
 #include "input_error.hpp"
 #include "portable_random.hpp"
 
@@ -15,28 +14,6 @@ const InstanceClass kClasses[] = {InstanceClass::kUncorrelated, InstanceClass::k
                                   InstanceClass::kStronglyCorrelated,
                                   InstanceClass::kInverseStronglyCorrelated,
                                   InstanceClass::kSubsetSum};
-
-template <class T>
-T parse_number(const std::string& text, const std::string& spec, const char* what) {
-  T value{};
-  const char* first = text.data();
-  const char* last = first + text.size();
-  const auto [end, error] = std::from_chars(first, last, value);
-  if (error != std::errc() || end != last || text.empty()) {
-    throw InputError("--generate " + spec + ": " + what + " '" + text +
-                     "' is not a non-negative integer in range");
-  }
-  return value;
-}
-
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> parts;
-  std::stringstream in(text);
-  std::string part;
-  while (std::getline(in, part, ',')) parts.push_back(part);
-  if (!text.empty() && text.back() == ',') parts.push_back("");
-  return parts;
-}
 
 // One item (profit, weight) of the class; d = R / 10.
 std::pair<std::int64_t, std::int64_t> draw_item(InstanceClass c, std::int64_t range,
@@ -81,7 +58,7 @@ InstanceClass parse_instance_class(const std::string& name) {
 }
 
 GeneratorSpec parse_generator_spec(const std::string& text) {
-  const auto parts = split_commas(text);
+  const auto parts = split_spec_fields(text);
   if (parts.size() != 4) {
     throw InputError("--generate " + text + ": expected CLASS,n,R,seed (4 comma-separated fields)");
   }
@@ -91,17 +68,17 @@ GeneratorSpec parse_generator_spec(const std::string& text) {
   } catch (const InputError& e) {
     throw InputError("--generate " + text + ": " + e.what());
   }
-  const auto items = parse_number<std::int64_t>(parts[1], text, "n");
+  const auto items = spec_integer(parts[1], text, "n");
   if (items < 1 || items > kMaxItems) {
     throw InputError("--generate " + text + ": n must be in [1, " + std::to_string(kMaxItems) +
                      "]");
   }
   spec.items = static_cast<int>(items);
-  spec.range = parse_number<std::int64_t>(parts[2], text, "R");
+  spec.range = spec_integer(parts[2], text, "R");
   if (spec.range < 1 || spec.range > kMaxRange) {
     throw InputError("--generate " + text + ": R must be in [1, 2^60]");
   }
-  spec.seed = parse_number<std::uint64_t>(parts[3], text, "seed");
+  spec.seed = spec_unsigned(parts[3], text, "seed");
   return spec;
 }
 

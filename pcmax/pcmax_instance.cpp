@@ -148,6 +148,12 @@ std::string format_instance(const PcmaxInstance& instance) {
   return out.str();
 }
 
+PcmaxInstance without_idle_machines(const PcmaxInstance& instance) {
+  PcmaxInstance fewer = instance;
+  fewer.machines = std::min(instance.machines, instance.jobs());
+  return fewer;
+}
+
 Duration simple_lower_bound(const PcmaxInstance& instance) {
   const Duration total = std::accumulate(instance.times.begin(), instance.times.end(), Duration{0});
   const Duration longest = *std::max_element(instance.times.begin(), instance.times.end());

@@ -38,6 +38,12 @@ PcmaxInstance parse_instance_text(std::string_view text, const std::string& path
 // "n m" and the times, one line each: what read_instance_file reads back.
 std::string format_instance(const PcmaxInstance& instance);
 
+// The same instance on min(m, n) machines. Machines past the n-th are idle in every schedule
+// worth having (a job takes one machine), so OPT is the same, and so is the feasibility of
+// every target T >= max t (one long job per machine). Schedules of it are schedules of the
+// instance once their loads are padded with the idle machines' zeros.
+PcmaxInstance without_idle_machines(const PcmaxInstance& instance);
+
 // max(ceil(sum t / m), max t): no schedule is shorter.
 Duration simple_lower_bound(const PcmaxInstance& instance);
 

@@ -57,22 +57,11 @@ void check_guarantee(const PcmaxSchedule& schedule, Duration target, int k) {
   }
 }
 
-// The instance the targets are evaluated on: with more machines than jobs, one machine per
-// job. Machines past the n-th are idle in every schedule (a job takes one machine), so OPT is
-// the same, and so is feasibility: every target T >= max t is feasible on n machines, one long
-// job each. Without this, each target's schedule cost O(m) time and memory, and all of them
-// are kept: seconds and gigabytes for two jobs on 10^7 machines.
-PcmaxInstance without_idle_machines(const PcmaxInstance& instance) {
-  PcmaxInstance fewer = instance;
-  fewer.machines = std::min(instance.machines, instance.jobs());
-  return fewer;
-}
-
 // Everything known before the search: k, the bounds, the engine.
 PtasResult start_result(const PcmaxInstance& instance, const PtasOptions& options,
                         const TableFiller& filler) {
   PtasResult result;
-  result.k = k_for_epsilon(options.epsilon);
+  result.k = options.k > 0 ? options.k : k_for_epsilon(options.epsilon);
   result.split = options.split;
   result.engine = filler.name();
   result.threads = filler.threads();
@@ -136,9 +125,10 @@ PtasResult solve_pcmax(const PcmaxInstance& instance, const PtasOptions& options
   const int levels = levels_of_split(options.split);
   RunControl no_control;  // nobody stops it, nobody watches
   RunControl& control = options.control != nullptr ? *options.control : no_control;
-  const bool idle_machines = instance.machines > instance.jobs();
-  const PcmaxInstance fewer = idle_machines ? without_idle_machines(instance) : PcmaxInstance{};
-  const PcmaxInstance& evaluated = idle_machines ? fewer : instance;
+  // The targets are evaluated without the idle machines (pcmax_instance.hpp): without this,
+  // each target's schedule would cost O(m) time and memory, seconds and gigabytes for two
+  // jobs on 10^7 machines.
+  const PcmaxInstance evaluated = without_idle_machines(instance);
   // First, so that a stop at any time has a schedule to return.
   PcmaxSchedule best = build_lpt_schedule(evaluated);
   control.set_best_makespan(best.makespan);

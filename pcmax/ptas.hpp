@@ -33,6 +33,7 @@ inline constexpr double kMinEpsilon = 0.001;
 struct PtasOptions {
   double epsilon = 0.3;
   std::string epsilon_text;  // as given, for messages ("" : printed from epsilon)
+  int k = 0;                 // > 0: this k instead of epsilon's (the solver's chain of k)
   // The interval is split into this many parts per round: 2 is the plain bisection, 4 the
   // quarter split (3 targets at once), 8 (7 targets). Same result for every split.
   int split = 2;

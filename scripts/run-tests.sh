@@ -34,7 +34,7 @@ if ! grep -q "Total Tests: [1-9]" <<<"$registered"; then
 fi
 
 step "ThreadSanitizer: tests labelled 'threads'"
-"$root/scripts/setup.sh" --build-dir build-tsan --tsan --target permbb_threaded_tests
+"$root/scripts/setup.sh" --build-dir "$root/build-tsan" --tsan --target permbb_threaded_tests
 # A data race fails the test (exit status 66) instead of only printing a report. The code
 # runs 5-20x slower under a sanitizer: the randomised tests run a quarter of their trials
 # (PERMBB_TEST_SCALE, tests/test_support.hpp), each checking the same property.
@@ -43,11 +43,13 @@ TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
   ctest --test-dir "$root/build-tsan" -L threads -j "$jobs" --output-on-failure --timeout 900
 
 step "Fuzzing: the decoders' fuzz targets (label 'fuzz'), about 10 s each"
-"$root/scripts/setup.sh" --build-dir build-fuzz --fuzz
+"$root/scripts/setup.sh" --build-dir "$root/build-fuzz" --fuzz
 ctest --test-dir "$root/build-fuzz" -L fuzz -j "$jobs" --output-on-failure --timeout 900
 
 step "AddressSanitizer + UndefinedBehaviorSanitizer: unit and CLI tests"
-"$root/scripts/setup.sh" --build-dir build-asan --asan
+# Only what runs below: the unit-test executables and permbb (not the tools/ executables).
+"$root/scripts/setup.sh" --build-dir "$root/build-asan" --asan --target permbb_unit_tests \
+  --target permbb
 # Every report fails its test: each sanitizer aborts the process (SIGABRT, a status permbb
 # never exits with). UBSan needs abort_on_error itself: gcc's runtime does not read it from
 # ASAN_OPTIONS. LeakSanitizer runs at every exit.
@@ -61,10 +63,11 @@ ASAN_OPTIONS="$asan" ctest --test-dir "$root/build-asan" -LE "integration|fuzz" 
 # whole stacks: the slow unwinder, affordable for these process-bound tests. Left out: the
 # multi-process tests (label mpi: kills, signals and timings against many runs of the same
 # executable; the coordinator's and workers' code runs here in the unit tests), slurm,
-# multinode, and report (its subject is the Python page builder, which no sanitizer sees; the
-# --progress-log it reads is written under ASan by cli_test).
+# multinode, report (its subject is the Python page builder, which no sanitizer sees; the
+# --progress-log it reads is written under ASan by cli_test) and install (the installed files
+# and the .deb: the Release build's).
 ASAN_OPTIONS="$asan:fast_unwind_on_malloc=0" \
 LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0" \
-  ctest --test-dir "$root/build-asan" -L integration -LE "mpi|slurm|multinode|report" \
+  ctest --test-dir "$root/build-asan" -L integration -LE "mpi|slurm|multinode|report|install" \
     -j "$jobs" --output-on-failure --timeout 900
 step "done"

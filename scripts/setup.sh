@@ -8,7 +8,9 @@ usage() {
   cat <<'USAGE'
 Usage: scripts/setup.sh [--build-dir DIR] [--no-gpu] [--tsan | --asan | --fuzz] [--target T]...
 Installs missing build dependencies (Debian packages, needs root) and builds permbb.
-  --build-dir DIR  build folder (default: build)
+  --build-dir DIR  build folder, absolute or relative to the current folder, as with
+                   cmake -B (default: build in the repository); its configure log is
+                   written beside it as DIR.configure.log
   --no-gpu         leave the CUDA explorer out even where nvcc is found (default: built
                    whenever /usr/local/cuda/bin/nvcc or an nvcc on PATH exists)
   --target T       build only target T (and what it needs); may be repeated
@@ -19,7 +21,7 @@ USAGE
 }
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build_dir=build
+build_dir=$root/build
 tsan=OFF
 fuzz=OFF
 asan=OFF
@@ -73,7 +75,16 @@ if [ "$fuzz" = ON ]; then
   export CC=clang CXX=clang++
   if [ ${#targets[@]} -eq 0 ]; then targets=(--target permbb_fuzz); fi
 fi
-cmake -S "$root" -B "$root/$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPERMBB_TSAN=$tsan \
+# The build folder as cmake -B takes it: an absolute path as is, a relative one from the
+# current folder (the default, build, is the repository's). The configure log goes beside it.
+case "$build_dir" in
+  /*) ;;
+  *) build_dir="$PWD/$build_dir" ;;
+esac
+build_dir=${build_dir%/}
+mkdir -p "$(dirname "$build_dir")"
+configure_log="$build_dir.configure.log"
+cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPERMBB_TSAN=$tsan \
   -DPERMBB_FUZZ=$fuzz -DPERMBB_ASAN=$asan -DPERMBB_GPU=$gpu \
-  >"$root/$build_dir.configure.log" 2>&1 || { cat "$root/$build_dir.configure.log" >&2; exit 1; }
-cmake --build "$root/$build_dir" -j "$(nproc)" "${targets[@]}"
+  >"$configure_log" 2>&1 || { cat "$configure_log" >&2; exit 1; }
+cmake --build "$build_dir" -j "$(nproc)" "${targets[@]}"

@@ -35,14 +35,17 @@ pbs_require_uint() {
   [[ $2 =~ ^[0-9]+$ ]] || pbs_die "$1 needs a whole number, got '$2'"
 }
 
-# The permbb executable: the given path, $PERMBB, permbb on PATH, or build/permbb next to
-# this folder. Prints an absolute path or fails.
+# The permbb executable: the given path, $PERMBB, permbb on PATH, the installation's
+# (PREFIX/bin beside PREFIX/share/permbb/slurm), or build/permbb next to this folder. Prints
+# an absolute path or fails.
 pbs_find_permbb() {
   local given=${1:-${PERMBB:-}} found
   if [ -n "$given" ]; then
     found=$(command -v "$given" 2>/dev/null) || pbs_die "permbb executable not found: $given"
   elif found=$(command -v permbb 2>/dev/null); then
     :
+  elif [ -x "$PBS_DIR/../../../bin/permbb" ]; then
+    found=$PBS_DIR/../../../bin/permbb
   elif [ -x "$PBS_DIR/../build/permbb" ]; then
     found=$PBS_DIR/../build/permbb
   else

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "build_info.hpp"
 #include "input_error.hpp"
 
 namespace permbb::solve {
@@ -139,10 +140,16 @@ std::vector<int> one_based(const std::vector<int>& indices) {
   return out;
 }
 
+nlohmann::json with_build_version(const nlohmann::json& json) {
+  nlohmann::json out = json;
+  if (out.is_object()) out["permbb_version"] = build_version();
+  return out;
+}
+
 void write_result(const OutputOptions& output, const std::string& human,
                   const nlohmann::json& json) {
   if (output.json_path != "-") std::cout << human << std::flush;
-  if (!output.json_path.empty()) write_json_file(json, output.json_path);
+  if (!output.json_path.empty()) write_json_file(with_build_version(json), output.json_path);
 }
 
 }  // namespace permbb::solve

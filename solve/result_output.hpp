@@ -44,7 +44,12 @@ struct OutputOptions {
 // can be written (check_json_destination). Throws InputError.
 void check_result_destination(const OutputOptions& output, const std::vector<NamedPath>& inputs);
 
-// The result: `human` on standard output unless the JSON goes there, `json` to --json's file.
+// `json` with the field "permbb_version" (build_info.hpp: the release and the commit) added
+// when it is an object: every JSON result names the build that wrote it.
+nlohmann::json with_build_version(const nlohmann::json& json);
+
+// The result: `human` on standard output unless the JSON goes there, `json` to --json's file,
+// with the build's version (with_build_version).
 void write_result(const OutputOptions& output, const std::string& human,
                   const nlohmann::json& json);
 

@@ -13,18 +13,6 @@
 namespace permbb::solve {
 namespace {
 
-// One job: the only schedule needs no search.
-SearchOutcome solve_single_job(const Instance& instance, Incumbent& incumbent) {
-  const std::vector<int> only = {0};
-  Time total = 0;
-  for (int k = 0; k < instance.machines(); ++k) total += instance.time(k, 0);
-  incumbent.offer(only, total);
-  SearchOutcome outcome;
-  outcome.complete = true;
-  outcome.stats.nodes.leaves = 1;
-  return outcome;
-}
-
 std::vector<Interval> all_intervals(const std::vector<WorkUnit>& units) {
   std::vector<Interval> work;
   for (const WorkUnit& unit : units) {
@@ -106,9 +94,6 @@ int solve_in_one_process(const SolveOptions& options, const SolveInput& input,
   SearchOutcome outcome;
   if (start.units.empty()) {
     outcome.complete = true;  // restarted from a finished search: nothing is left to explore
-  } else if (input.instance.jobs() == 1) {
-    outcome = solve_single_job(input.instance, incumbent);
-    end.engine = "none";
   } else {
     outcome = search(options, input, run, signals, incumbent, end);
   }

@@ -18,6 +18,7 @@
 
 #include <unistd.h>
 
+#include "build_info.hpp"
 #include "byte_buffer.hpp"
 #include "checkpoint_file.hpp"
 #include "crc64.hpp"
@@ -114,17 +115,6 @@ void expect_same(const GlobalCheckpoint& a, const GlobalCheckpoint& b) {
   EXPECT_EQ(s.work_divisions, t.work_divisions);
 }
 
-// The message of the InputError that `f` throws ("" and a failure when none).
-template <class F>
-std::string input_error_of(F f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no InputError thrown";
-  return "";
-}
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -176,7 +166,8 @@ TEST_F(CheckpointFile, RoundTripKeepsEveryField) {
   const std::int64_t after = now_seconds();
   const GlobalCheckpoint back = load_checkpoint(path_);
   expect_same(c, back);
-  EXPECT_EQ(back.format_version, 1u);
+  EXPECT_EQ(back.format_version, 2u);
+  EXPECT_EQ(back.written_by, build_version());
   EXPECT_GE(back.written_at, before);
   EXPECT_LE(back.written_at, after);
   // 10 + 8 + 1 + 20 of 5! = 120.
@@ -240,6 +231,8 @@ TEST_F(CheckpointFile, RoundTripOfLargeUnitsAtHundredJobs) {
 
 // A payload written field by field from the table in checkpoint_file.hpp; `edit` may change it.
 struct HandPayload {
+  std::uint32_t version = 2;  // 1: no writer field
+  std::string writer = "0.0.9-g0123456789ab";
   std::string bound = "lb1";
   std::uint32_t jobs = 4;
   std::vector<std::int32_t> permutation = {2, 0, 3, 1};
@@ -248,6 +241,7 @@ struct HandPayload {
 
   Bytes encode() const {
     ByteWriter out;
+    if (version >= 2) out.put_string(writer);
     out.put_string("hand");
     out.put(std::uint64_t{0xFEEDULL});
     out.put(jobs);
@@ -281,7 +275,7 @@ struct HandPayload {
   }
 };
 
-Bytes file_of(const Bytes& payload, std::uint32_t version = 1) {
+Bytes file_of(const Bytes& payload, std::uint32_t version = 2) {
   ByteWriter out;
   out.put_bytes("PERMBBCK", 8);
   out.put(version);
@@ -319,13 +313,46 @@ TEST_F(CheckpointFile, ReadsAFileWrittenFromTheLayoutTable) {
   EXPECT_EQ(remaining_size(c), 23);
 }
 
+TEST_F(CheckpointFile, ReadsTheWriterOfVersion2AndVersion1WithoutOne) {
+  write_bytes(path_, file_of(HandPayload{}.encode()));
+  EXPECT_EQ(load_checkpoint(path_).written_by, "0.0.9-g0123456789ab");
+  HandPayload old;
+  old.version = 1;
+  write_bytes(path_, file_of(old.encode(), 1));
+  const GlobalCheckpoint c = load_checkpoint(path_);
+  EXPECT_EQ(c.format_version, 1u);
+  EXPECT_EQ(c.written_by, "");
+  EXPECT_EQ(c.instance_name, "hand");
+  EXPECT_EQ(c.written_at, 1700000000);
+}
+
+// A later format (3) is refused with the name of the permbb that wrote it, read from the
+// payload's first field, which every version from 2 on keeps; whatever follows it is not read.
+TEST_F(CheckpointFile, NewerFormatIsRefusedNamingItsWriter) {
+  HandPayload later;
+  later.writer = "0.4.0-gfedcba987654";
+  Bytes payload = later.encode();
+  payload.push_back(7);  // a field this version does not know
+  write_bytes(path_, file_of(payload, 3));
+  const std::string message = testing::input_error_of([&] { load_checkpoint(path_); });
+  EXPECT_TRUE(contains(message, path_)) << message;
+  EXPECT_TRUE(contains(message, "written by permbb 0.4.0-gfedcba987654")) << message;
+  EXPECT_TRUE(contains(message, "newer format version (3)")) << message;
+  EXPECT_TRUE(contains(message, build_version())) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  // Without a readable writer it is only an unknown format.
+  write_bytes(path_, file_of(Bytes{1, 2, 3}, 3));
+  const std::string unnamed = testing::input_error_of([&] { load_checkpoint(path_); });
+  EXPECT_TRUE(contains(unnamed, "unknown format version 3 (known versions: 1 to 2)")) << unnamed;
+}
+
 TEST_F(CheckpointFile, SavedFileStartsWithTheDocumentedHeader) {
   save_checkpoint(small_checkpoint(), path_);
   const Bytes bytes = read_bytes(path_);
   ASSERT_GT(bytes.size(), 28u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "PERMBBCK");
   ByteReader header(bytes.data() + 8, 20, "header");
-  EXPECT_EQ(header.get<std::uint32_t>(), 1u);
+  EXPECT_EQ(header.get<std::uint32_t>(), 2u);
   EXPECT_EQ(header.get<std::uint64_t>(), bytes.size() - 28);
   EXPECT_EQ(header.get<std::uint64_t>(), crc64(bytes.data() + 28, bytes.size() - 28));
 }
@@ -343,13 +370,13 @@ TEST_F(CheckpointFile, PayloadsThatDoNotDecodeAreMalformed) {
   bad[6].jobs = 5000;                     // more jobs than kMaxJobs
   for (const HandPayload& payload : bad) {
     write_bytes(path_, file_of(payload.encode()));
-    const std::string message = input_error_of([&] { load_checkpoint(path_); });
+    const std::string message = testing::input_error_of([&] { load_checkpoint(path_); });
     EXPECT_TRUE(contains(message, "malformed")) << message;
     EXPECT_TRUE(contains(message, path_)) << message;
   }
   // Garbage with a valid checksum.
   write_bytes(path_, file_of(Bytes{1, 2, 3, 4, 5}));
-  const std::string message = input_error_of([&] { load_checkpoint(path_); });
+  const std::string message = testing::input_error_of([&] { load_checkpoint(path_); });
   EXPECT_TRUE(contains(message, "malformed")) << message;
 }
 
@@ -394,8 +421,8 @@ TEST_F(CheckpointFile, EachDamageHasItsOwnMessage) {
   flipped_magic[3] ^= 0x01;
   cases.push_back({"flipped magic byte", flipped_magic, "is not a permbb checkpoint"});
   Bytes version = good;
-  version[8] = 2;
-  cases.push_back({"version 2", version, "unknown format version 2"});
+  version[8] = 0;
+  cases.push_back({"version 0", version, "unknown format version 0"});
   cases.push_back({"malformed", file_of(Bytes{9, 9, 9}), "is malformed"});
 
   const std::vector<std::string> all = {
@@ -403,7 +430,7 @@ TEST_F(CheckpointFile, EachDamageHasItsOwnMessage) {
       "unknown format version", "is malformed",   "cannot open"};
   for (const Case& c : cases) {
     write_bytes(path_, c.bytes);
-    const std::string message = input_error_of([&] { load_checkpoint(path_); });
+    const std::string message = testing::input_error_of([&] { load_checkpoint(path_); });
     EXPECT_TRUE(contains(message, c.expected)) << c.what << ": " << message;
     EXPECT_TRUE(contains(message, path_)) << c.what << ": " << message;
     for (const std::string& other : all) {
@@ -413,17 +440,17 @@ TEST_F(CheckpointFile, EachDamageHasItsOwnMessage) {
     }
     EXPECT_EQ(read_bytes(prev), prev_bytes) << c.what;
   }
-  const std::string known = input_error_of([&] {
+  const std::string known = testing::input_error_of([&] {
     write_bytes(path_, version);
     load_checkpoint(path_);
   });
-  EXPECT_TRUE(contains(known, "known versions: 1")) << known;
+  EXPECT_TRUE(contains(known, "known versions: 1 to 2")) << known;
   expect_same(load_checkpoint(prev), small_checkpoint(1));
 }
 
 TEST_F(CheckpointFile, MissingFileOrFolderCannotBeOpened) {
   for (const std::string& path : {path_ + ".none", folder_.string()}) {
-    const std::string message = input_error_of([&] { load_checkpoint(path); });
+    const std::string message = testing::input_error_of([&] { load_checkpoint(path); });
     EXPECT_TRUE(contains(message, "cannot open")) << message;
     EXPECT_TRUE(contains(message, path)) << message;
   }
@@ -432,7 +459,7 @@ TEST_F(CheckpointFile, MissingFileOrFolderCannotBeOpened) {
 TEST_F(CheckpointFile, WritabilityCheckRefusesAMissingFolderOrAFolderAndLeavesNothing) {
   const std::string missing = (folder_ / "no-such-folder" / "run.ckpt").string();
   for (const std::string& path : {missing, folder_.string()}) {
-    const std::string message = input_error_of([&] { check_checkpoint_writable(path); });
+    const std::string message = testing::input_error_of([&] { check_checkpoint_writable(path); });
     EXPECT_TRUE(contains(message, "cannot save checkpoint '" + path + "'")) << message;
   }
   check_checkpoint_writable(path_);  // a writable folder: accepted, and nothing is left there
@@ -477,7 +504,7 @@ TEST_F(CheckpointFile, FallbackLoadsPrevWhenTheMainFileIsCorrupted) {
   EXPECT_TRUE(contains(note, "corrupted")) << note;
 
   const std::string refused =
-      input_error_of([&] { load_checkpoint_with_fallback(path_, false, &note); });
+      testing::input_error_of([&] { load_checkpoint_with_fallback(path_, false, &note); });
   EXPECT_TRUE(contains(refused, "corrupted")) << refused;
   EXPECT_TRUE(contains(refused, "--restart-fallback")) << refused;
 }
@@ -495,14 +522,14 @@ TEST_F(CheckpointFile, FallbackGivesBothReasonsWhenBothFilesAreBad) {
   write_bytes(path_, Bytes{'P', 'E'});
   write_bytes(path_ + ".prev", Bytes{'X', 'Y', 'Z'});
   const std::string message =
-      input_error_of([&] { load_checkpoint_with_fallback(path_, true, nullptr); });
+      testing::input_error_of([&] { load_checkpoint_with_fallback(path_, true, nullptr); });
   EXPECT_TRUE(contains(message, "truncated")) << message;
   EXPECT_TRUE(contains(message, "not a permbb checkpoint")) << message;
   EXPECT_TRUE(contains(message, path_ + ".prev")) << message;
   // Without .prev there is nothing to hint at.
   fs::remove(path_ + ".prev");
   const std::string alone =
-      input_error_of([&] { load_checkpoint_with_fallback(path_, false, nullptr); });
+      testing::input_error_of([&] { load_checkpoint_with_fallback(path_, false, nullptr); });
   EXPECT_TRUE(contains(alone, "truncated")) << alone;
   EXPECT_FALSE(contains(alone, "--restart-fallback")) << alone;
 }
@@ -517,14 +544,14 @@ TEST(CheckpointValidation, AcceptsTheSameSearchUnderAnotherName) {
 
 TEST(CheckpointValidation, RefusesAnotherInstance) {
   const GlobalCheckpoint c = small_checkpoint();
-  const std::string message = input_error_of(
+  const std::string message = testing::input_error_of(
       [&] { validate_against(c, "other", 0xABCDULL, 5, 3, c.settings, "/x/run.ckpt"); });
   EXPECT_TRUE(contains(message, "/x/run.ckpt")) << message;
   EXPECT_TRUE(contains(message, "0x0123456789abcdf0")) << message;  // 0x...cdef + 1
   EXPECT_TRUE(contains(message, "0x000000000000abcd")) << message;
   EXPECT_FALSE(contains(message, "bound")) << message;
 
-  const std::string size = input_error_of(
+  const std::string size = testing::input_error_of(
       [&] { validate_against(c, "ta-small", c.instance_fingerprint, 5, 4, c.settings, "f"); });
   EXPECT_TRUE(contains(size, "3 machines")) << size;
   EXPECT_TRUE(contains(size, "4 machines")) << size;
@@ -532,7 +559,7 @@ TEST(CheckpointValidation, RefusesAnotherInstance) {
 
 TEST(CheckpointValidation, RefusesOtherSettings) {
   const GlobalCheckpoint c = small_checkpoint();  // lb2, maxsum
-  const std::string bound = input_error_of([&] {
+  const std::string bound = testing::input_error_of([&] {
     validate_against(c, "ta-small", c.instance_fingerprint, 5, 3,
                      SearchSettings{BoundKind::kLb1, BranchingRule::kMaxSum}, "f");
   });
@@ -540,7 +567,7 @@ TEST(CheckpointValidation, RefusesOtherSettings) {
   EXPECT_TRUE(contains(bound, "lb1")) << bound;
   EXPECT_FALSE(contains(bound, "instance")) << bound;
 
-  const std::string rule = input_error_of([&] {
+  const std::string rule = testing::input_error_of([&] {
     validate_against(c, "ta-small", c.instance_fingerprint, 5, 3,
                      SearchSettings{BoundKind::kLb2, BranchingRule::kMinMin}, "f");
   });
@@ -568,7 +595,7 @@ TEST(CheckpointValidation, RefusesABestScheduleThatDoesNotMakeTheStoredMakespan)
   GlobalCheckpoint c = small_checkpoint();
   c.instance_fingerprint = instance.fingerprint();
   c.best_makespan = testing::naive_makespan(instance, c.best_permutation) - 1;
-  const std::string why = input_error_of([&] { validate_against(c, instance, c.settings, "f"); });
+  const std::string why = testing::input_error_of([&] { validate_against(c, instance, c.settings, "f"); });
   EXPECT_TRUE(contains(why, "its best schedule makes")) << why;
 }
 

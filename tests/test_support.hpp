@@ -6,8 +6,12 @@
 #include <cstdlib>
 #include <numeric>
 #include <random>
+#include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
+#include "input_error.hpp"
 #include "instance.hpp"
 
 namespace permbb::testing {
@@ -114,6 +118,18 @@ inline std::uint64_t value_of(const std::vector<int>& d) {
   std::uint64_t v = 0;
   for (int i = 0; i < n; ++i) v += static_cast<std::uint64_t>(d[i]) * factorial(n - 1 - i);
   return v;
+}
+
+// The message of the InputError that `f` throws ("" and a failure when none).
+template <class F>
+std::string input_error_of(F f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no InputError thrown";
+  return "";
 }
 
 }  // namespace permbb::testing

@@ -87,6 +87,29 @@ class SolveTaillard(unittest.TestCase):
         self.assertIn("nodes/s", proc.stdout.strip().splitlines()[-1])
 
 
+class OneJob(unittest.TestCase):
+    """One job has one schedule, and the engines search it as any other: its makespan is the
+    sum of its times (5 + 6 + 7 = 18); the root is the leaf, decomposed uncounted; the leaf
+    counts only where the bound (its makespan) is below the upper bound."""
+
+    def test_the_only_leaf_counts_only_when_the_bound_keeps_it(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "one.txt")
+            with open(path, "w") as f:
+                f.write("1 3\n5\n6\n7\n")
+            # inf: NEH's schedule sets the upper bound to 18, which then prunes the leaf.
+            expected = {"inf": ("optimal", 18, 0), "18": ("no-better-than-ub", None, 0),
+                        "19": ("optimal", 18, 1)}
+            for ub, (status, best, leaves) in expected.items():
+                for threads in ("1", "2"):
+                    proc, result = solve_json(path, "--ub", ub, "--threads", threads, "--no-gpu")
+                    self.assertEqual(proc.returncode, 0, proc.stderr)
+                    got = (result["status"], result["makespan"], result["leaves"])
+                    self.assertEqual(got, (status, best, leaves), f"--ub {ub}, {threads} threads")
+                    self.assertEqual(result["nodes_decomposed"], 0)
+                    self.assertEqual(result["engine"], "cpu")
+
+
 class Hybridization(unittest.TestCase):
     def test_heuristic_threads_beside_the_explorer_still_find_the_optimum(self):
         # ta012 (20 x 10): 1659 (shared/notes/taillard.md). Short slices (--progress) so that
@@ -301,7 +324,8 @@ class OutputOptions(unittest.TestCase):
         proc = run("--version")
         self.assertEqual(proc.returncode, 0, proc.stderr)
         line = proc.stdout.strip()
-        self.assertRegex(line, r"^permbb \d+\.\d+\.\d+ \(")
+        # The release, then the commit where the source tree has one (cmake/BuildInfo.cmake).
+        self.assertRegex(line, r"^permbb \d+\.\d+\.\d+(-g[0-9a-f]{12}(-dirty)?)? \(")
         self.assertIn(" build; ", line)
         self.assertTrue("CUDA sm_" in line or "no GPU code" in line, line)
         self.assertIn("MPI: ", line)

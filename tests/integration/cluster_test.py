@@ -57,6 +57,11 @@ class ClusterSolves(unittest.TestCase):
                     self.assertEqual(proc.returncode, 0, f"{name} {ranks}: {proc.stderr}")
                     self.assertEqual(result["status"], "optimal")
                     self.assertEqual(result["makespan"], brute_force(times), f"{name} {ranks}")
+                    self.assertEqual(result["engine"], "cluster")
+                    if name == "n1":
+                        # NEH's schedule, the only one, sets the upper bound to its makespan:
+                        # the bound prunes the only leaf, and the root is not counted.
+                        self.assertEqual((result["nodes_decomposed"], result["leaves"]), (0, 0))
 
     def test_a_node_limit_ends_the_job_incomplete_with_exit_3(self):
         # ta021 at its optimum takes minutes; the limit stops it after about 10^5 nodes.

@@ -47,7 +47,9 @@ def instance_text(capacity, items):
     return f"{len(items)} {capacity}\n" + "".join(f"{p} {w}\n" for p, w in items)
 
 
-class KnapsackFiles(unittest.TestCase):
+class WithFolder(unittest.TestCase):
+    """A test case with a temporary folder for instance files."""
+
     def setUp(self):
         self.folder = tempfile.TemporaryDirectory()
 
@@ -60,6 +62,8 @@ class KnapsackFiles(unittest.TestCase):
             f.write(text)
         return path
 
+
+class KnapsackFiles(WithFolder):
     def test_hand_computed_instance_and_every_json_field(self):
         path = self.write("hand.txt", HAND_INSTANCE)
         proc, result = run_json(path, "--no-gpu")
@@ -173,20 +177,8 @@ class KnapsackGenerated(unittest.TestCase):
             self.assertEqual(proc.returncode, 2, f"{args}: {proc.stderr}")
 
 
-class KnapsackEdges(unittest.TestCase):
+class KnapsackEdges(WithFolder):
     """Edge instances and every numeric option at and past its limits."""
-
-    def setUp(self):
-        self.folder = tempfile.TemporaryDirectory()
-
-    def tearDown(self):
-        self.folder.cleanup()
-
-    def write(self, name, text):
-        path = os.path.join(self.folder.name, name)
-        with open(path, "w") as f:
-            f.write(text)
-        return path
 
     def assert_refused(self, args, *fragments):
         proc = run(*args)
@@ -219,7 +211,7 @@ class KnapsackEdges(unittest.TestCase):
         }
         for name, (capacity, items) in cases.items():
             path = self.write(name + ".txt", instance_text(capacity, items))
-            for method in ["bb", "dp"]:
+            for method in ["core", "bb", "dp"]:
                 proc, result = run_json(path, "--no-gpu", "--method", method)
                 self.assertEqual(proc.returncode, 0, f"{name} {method}: {proc.stderr}")
                 self.assert_optimal(result, capacity, items, f"{name} {method}")
@@ -319,6 +311,105 @@ class KnapsackEdges(unittest.TestCase):
             self.assertEqual(bb["value"], dp["value"], args)
         self.assertEqual(run("--generate", spec, "--method", "dp", "--no-gpu", "--quiet").returncode,
                          0)
+
+
+def numbered_text(capacity, items, first_id=1):
+    """The layout of Pisinger's and Jooken et al.'s files: n, `id profit weight` lines, c."""
+    return (f"{len(items)}\n" + "".join(f"{first_id + k} {p} {w}\n" for k, (p, w) in
+                                       enumerate(items)) + f"{capacity}\n")
+
+
+class KnapsackCore(WithFolder):
+    """--method core, the numbered file layout and the Jooken generator."""
+
+    def test_both_layouts_give_the_brute_force_optimum_by_every_method(self):
+        items = [(94, 485), (506, 326), (416, 248), (992, 421), (649, 322), (237, 795),
+                 (457, 43), (815, 845), (446, 955), (422, 252), (791, 9), (359, 901)]
+        capacity = 2000
+        optimum = brute_force_value(capacity, items)
+        paths = [self.write("own.txt", instance_text(capacity, items)),
+                 self.write("numbered.txt", numbered_text(capacity, items, first_id=0))]
+        for path in paths:
+            for method in ["core", "bb", "dp"]:
+                proc, result = run_json(path, "--no-gpu", "--method", method)
+                self.assertEqual(proc.returncode, 0, f"{path} {method}: {proc.stderr}")
+                self.assertEqual(result["value"], optimum, f"{path} {method}")
+                chosen = [items[i - 1] for i in result["chosen"]]
+                self.assertEqual(sum(p for p, _ in chosen), optimum)
+                self.assertLessEqual(sum(w for _, w in chosen), capacity)
+
+    def test_bad_numbered_files_exit_2_naming_file_and_line(self):
+        cases = {"no_capacity.txt": ("2\n1 5 5\n2 7 1\n", ":3:"),
+                 "short_line.txt": ("2\n1 5 5\n2 7\n9\n", ":3:"),
+                 "after.txt": ("1\n1 5 5\n9\n9\n", ":4:"),
+                 "zero.txt": ("1\n1 0 5\n9\n", ":2:")}
+        for name, (text, place) in cases.items():
+            path = self.write(name, text)
+            proc = run(path, "--method", "core")
+            self.assertEqual(proc.returncode, 2, name)
+            lines = proc.stderr.strip().splitlines()
+            self.assertEqual(len(lines), 1, proc.stderr)
+            self.assertIn(path + place, lines[0])
+
+    def test_jooken_instances_core_agrees_with_the_dynamic_program(self):
+        for spec in ["jooken,60,100000,2,0.1,0,100,1", "jooken,80,100000,6,0.2,0.001,200,2",
+                     "jooken,100,100000,10,0.3,0.01,300,3"]:
+            proc, core = run_json("--generate", spec, "--method", "core")
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            proc, dp = run_json("--generate", spec, "--method", "dp")
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            self.assertEqual(core["value"], dp["value"], spec)
+            self.assertEqual((core["instance"], core["capacity"], core["method"]),
+                             (spec, 100000, "core"))
+            self.assertEqual(core["upper_bound"], core["value"])
+            for key in ["core_size", "items_fixed", "states_explored", "largest_state_list",
+                        "weight_divisor", "completions", "rounded_dp_runs"]:
+                self.assertIsInstance(core[key], int, key)
+
+    def test_core_progress_time_limit_and_state_cap(self):
+        spec = "jooken,400,1000000000,10,0.1,0.00001,300,2"
+        proc = run("--generate", spec, "--method", "core", "--time-limit", "0.3",
+                   "--progress", "0.05", "--json", "-")
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        result = json.loads(proc.stdout)
+        self.assertEqual(result["status"], "incomplete")
+        self.assertGreaterEqual(result["upper_bound"], result["value"])
+        self.assertLessEqual(result["weight"], result["capacity"])
+        self.assertIn("| core ", proc.stderr)
+        self.assertIn(" states | best ", proc.stderr)
+        proc = run("--generate", spec, "--method", "core", "--max-states", "2", "--quiet")
+        self.assertEqual(proc.returncode, 2, proc.stderr)
+        lines = proc.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, proc.stderr)
+        self.assertIn("over the cap of 2 states", lines[0])
+        for args in [["--max-states", "0"], ["--gpu"]]:
+            proc = run("--generate", spec, "--method", "core", *args)
+            self.assertEqual(proc.returncode, 2, f"{args}: {proc.stderr}")
+
+    def test_write_instance_gives_a_file_that_solves_the_same(self):
+        spec = "jooken,50,100000,6,0.2,0.001,100,7"
+        path = os.path.join(self.folder.name, "written.txt")
+        proc = run("--generate", spec, "--write-instance", path)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(path) as f:
+            lines = f.read().split("\n")
+        self.assertEqual(lines[0], "50")
+        self.assertEqual(lines[1].split()[0], "1")
+        self.assertEqual(lines[51], "100000")
+        proc, generated = run_json("--generate", spec, "--method", "dp")
+        proc, written = run_json(path, "--method", "core")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(written["value"], generated["value"])
+        self.assertEqual((written["items"], written["capacity"]), (50, 100000))
+        proc = run("--generate", spec, "--write-instance", "/nonexistent/dir/x.txt")
+        self.assertEqual(proc.returncode, 2, proc.stderr)
+
+    def test_bad_jooken_specs_exit_2(self):
+        for spec in ["jooken,400,1000,1,0.1,0,100,1", "jooken,400,1000,2,2,0,100,1",
+                     "jooken,400,1000,2,0.1,0,100"]:
+            proc = run("--generate", spec)
+            self.assertEqual(proc.returncode, 2, spec)
+            self.assertIn("--generate " + spec, proc.stderr)
 
 
 if __name__ == "__main__":

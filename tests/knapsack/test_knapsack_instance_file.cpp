@@ -71,7 +71,7 @@ TEST(KnapsackFile, WritesWhatItReads) {
 TEST(KnapsackFile, MissingAndSurplusValues) {
   expect_error("", 1, "empty file");
   expect_error("# only a comment\n\n", 2, "empty file");
-  expect_error("3\n1 1\n", 1, "expected 'n capacity', found 1 value");
+  expect_error("3 1 1\n", 1, "expected 'n capacity', found 3 values");
   expect_error("2 10\n5 5\n7\n", 3, "expected 'profit weight', found 1 value");
   expect_error("2 10\n5 5 5\n7 1\n", 2, "found 3 values");
 }
@@ -90,6 +90,42 @@ TEST(KnapsackFile, NonIntegersAndNonPositiveValues) {
   expect_error("1 10\n2 -4\n", 2, "weight -4 must be positive");
   expect_error("1 10\n0 4\n", 2, "profit 0 must be positive");
   expect_error("1 -1\n2 4\n", 1, "capacity -1 must be non-negative");
+}
+
+// The layout of Pisinger's and Jooken et al.'s files, written here from its description: n,
+// then n lines `id profit weight`, then the capacity.
+TEST(KnapsackFile, ReadsTheNumberedLayout) {
+  const KnapsackInstance instance = parse_knapsack_text(
+      "3\n"
+      "1 20 6\n"
+      "2 18 5   # ids are labels\n"
+      "\n"
+      "3 15 4\r\n"
+      "10\n",
+      "jooken_like.txt");
+  EXPECT_EQ(instance.name, "jooken_like");
+  EXPECT_EQ(instance.capacity, 10);
+  EXPECT_EQ(instance.profits, (std::vector<std::int64_t>{20, 18, 15}));
+  EXPECT_EQ(instance.weights, (std::vector<std::int64_t>{6, 5, 4}));
+  // Ids from 0, in any order, and capacities past 32 bits.
+  const KnapsackInstance zero_based =
+      parse_knapsack_text("2\n1 7 3\n0 9 4\n1000000000000000\n", "z.txt");
+  EXPECT_EQ(zero_based.capacity, 1'000'000'000'000'000);
+  EXPECT_EQ(zero_based.profits, (std::vector<std::int64_t>{7, 9}));
+}
+
+TEST(KnapsackFile, NumberedLayoutErrorsNameTheLine) {
+  expect_error("2\n1 5 5\n7\n", 3, "found 1 before the capacity");
+  expect_error("2\n1 5 5\n2 7 1\n", 3, "expected the capacity on the line after the 2 items");
+  expect_error("2\n1 5 5\n2 7\n10\n", 3, "expected 'id profit weight', found 2 values");
+  expect_error("1\n1 5 5\n2 7 1\n10\n", 3, "more item lines than the 1 announced");
+  expect_error("1\n1 5 5\n10 11\n", 3, "expected 'capacity', found 2 values");
+  expect_error("1\n1 5 5\n10\n3\n", 4, "unexpected values after the capacity");
+  expect_error("1\nx 5 5\n10\n", 2, "item id 'x' is not an integer");
+  expect_error("1\n1 0 5\n10\n", 2, "profit 0 must be positive");
+  expect_error("1\n1 5 5\n-3\n", 3, "capacity -3 must be non-negative");
+  expect_error("0\n10\n", 1, "item count 0 must be at least 1");
+  expect_error("2\n1 9223372036854775807 1\n2 1 1\n5\n", 3, "the total profit exceeds");
 }
 
 TEST(KnapsackFile, Overflow) {

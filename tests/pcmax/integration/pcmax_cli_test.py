@@ -310,6 +310,93 @@ class PcmaxEdges(unittest.TestCase):
         self.assertIn(f"with T* = {total} ", line)
 
 
+class PcmaxExactAndBounds(unittest.TestCase):
+    """--exact against enumeration, the lower bounds and the gap, the candidates, and an exact
+    run cut short by --time-limit."""
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="pcmax_exact_")
+
+    def tearDown(self):
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def solve(self, times, machines, *args):
+        path = os.path.join(self.folder, "jobs.txt")
+        with open(path, "w") as f:
+            f.write(f"{len(times)} {machines}\n" + " ".join(map(str, times)))
+        proc = run(path, "--no-gpu", *args, "--json", "-", "--quiet")
+        self.assertIn(proc.returncode, (0, 3), proc.stderr)
+        return proc.returncode, json.loads(proc.stdout)
+
+    def assert_valid(self, times, machines, result):
+        loads = [0] * machines
+        self.assertEqual(len(result["machine_of_job"]), len(times))
+        for job, machine in enumerate(result["machine_of_job"]):
+            self.assertIn(machine, range(1, machines + 1))
+            loads[machine - 1] += times[job]
+        self.assertEqual(loads, result["loads"])
+        self.assertEqual(max(loads), result["makespan"])
+
+    def test_exact_proves_the_optimum_found_by_enumeration(self):
+        cases = [([17, 5, 23, 9, 11, 30, 4, 8], 3), ([7, 7, 6, 6, 5, 5, 4], 3),
+                 ([9, 8, 7, 6, 5, 4, 3, 2], 2), ([13, 11, 10, 9, 9, 8, 2], 3)]
+        for times, machines in cases:
+            optimum = exact_makespan(times, machines)
+            for extra in [[], ["--epsilon", "0.5"]]:
+                code, result = self.solve(times, machines, "--exact", *extra)
+                self.assertEqual(code, 0)
+                self.assertEqual(result["status"], "complete")
+                self.assertTrue(result["optimal"])
+                self.assertTrue(result["exact"]["proven"])
+                self.assertEqual(result["makespan"], optimum, times)
+                self.assertEqual(result["best_lower_bound"], optimum)
+                self.assertEqual(result["gap"], 0)
+                self.assert_valid(times, machines, result)
+            self.assertIsNone(self.solve(times, machines, "--exact")[1]["k"])
+
+    def test_bounds_gap_and_candidates_in_the_json(self):
+        times, machines = [17, 5, 23, 9, 11, 30, 4, 8, 21, 6], 3
+        optimum = exact_makespan(times, machines)
+        _, result = self.solve(times, machines, "--epsilon", "0.3")
+        for name, bound in result["lower_bounds"].items():
+            if bound is not None:
+                self.assertLessEqual(bound, optimum, name)
+        self.assertEqual(result["lower_bounds"]["simple"], result["lower_bound"])
+        self.assertLessEqual(result["best_lower_bound"], optimum)
+        self.assertAlmostEqual(result["gap"],
+                               result["makespan"] / result["best_lower_bound"] - 1)
+        names = [c["name"] for c in result["candidates"]]
+        self.assertEqual(names[:3], ["lpt", "multifit", "ptas k=4"])
+        self.assertEqual(result["candidates"][0]["makespan"], lpt_makespan(times, machines))
+        self.assertLessEqual(result["makespan"], min(c["improved"] for c in result["candidates"]))
+        self.assert_valid(times, machines, result)
+
+    def test_neither_epsilon_nor_exact_is_one_line_exit_2(self):
+        proc = run("--generate", "uniform,5,2,1,9,1", "--no-gpu")
+        self.assertEqual(proc.returncode, 2)
+        self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
+        self.assertIn("--exact", proc.stderr)
+
+    def test_time_limit_leaves_the_exact_mode_incomplete_with_bounds(self):
+        # An instance of the class [1,10000] whose proof takes the exact mode far longer than 1 s.
+        start = time.monotonic()
+        proc = run("--generate", "uniform,60,20,1,10000,5", "--no-gpu", "--exact",
+                   "--time-limit", "1", "--json", "-", "--quiet", timeout=60)
+        self.assertLess(time.monotonic() - start, 10)
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        result = json.loads(proc.stdout)
+        self.assertEqual(result["status"], "incomplete")
+        self.assertFalse(result["optimal"])
+        self.assertFalse(result["exact"]["proven"])
+        self.assertEqual(result["exact"]["stopped_because"], "time limit")
+        self.assertLessEqual(result["exact"]["lower"], result["exact"]["upper"])
+        self.assertEqual(result["exact"]["upper"], result["makespan"])
+        times = uniform_times(60, 1, 10000, 5)
+        self.assertGreaterEqual(result["best_lower_bound"], -(-sum(times) // 20))
+        self.assertLessEqual(result["makespan"], lpt_makespan(times, 20))
+        self.assert_valid(times, 20, result)
+
+
 class PcmaxTimeLimit(unittest.TestCase):
     """--time-limit and --progress on a run that would take hours: uniform,30,10,1,100,1 at
     epsilon 0.001 (k = 1000, no rounding: its first table has 2^30 entries)."""

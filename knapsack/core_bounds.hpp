@@ -1,0 +1,51 @@
+#pragma once
+// Upper bounds of the expanding-core dynamic program (core_search.hpp), exact in 128 bits.
+//
+// Every bound here is a Lagrangian one: for any multiplier r >= 0, the most profit of a
+// solution that extends a partial one of weight μ and profit π is at most
+//   π + r (c - μ) + Σ over the undecided items i of max(0, p_i - r w_i)        (taken out: the
+//   item counts -p_i, -w_i, and its term is max(0, r w_i - p_i))
+// (Martello & Toth 1990, §2.2; Dembo & Hammer 1980). With the items sorted by ratio and r
+// the ratio of the next item past the core, every undecided term vanishes (items past the core
+// have ratios <= r, items before it >= r), which gives minknap's bound of a state
+// (Pisinger 1997, "A minimal algorithm for the 0-1 knapsack problem", §3):
+//   π + ⌊(c - μ) p_{t+1} / w_{t+1}⌋ when μ <= c,  π - ⌈(μ - c) p_{s-1} / w_{s-1}⌉ when μ > c.
+#include <cstdint>
+#include <optional>
+
+#include "wide_arithmetic.hpp"
+
+namespace permbb::knapsack {
+
+__extension__ typedef __int128 WideSigned;
+
+// A ratio p / w of one item (w > 0).
+struct ItemRatio {
+  std::int64_t profit = 0;
+  std::int64_t weight = 1;
+};
+
+// ⌊x p / w⌋ for any sign of x.
+inline WideSigned floor_scaled(WideSigned x, const ItemRatio& r) {
+  const WideSigned product = x * r.profit;
+  if (product >= 0) return product / r.weight;
+  return -((-product + r.weight - 1) / r.weight);
+}
+
+// π + ⌊r (c - μ)⌋: the Lagrangian bound with multiplier r when no undecided item adds a term.
+inline WideSigned lagrangian_bound(std::int64_t profit, std::int64_t weight,
+                                   std::int64_t capacity, const ItemRatio& r) {
+  return WideSigned{profit} + floor_scaled(WideSigned{capacity} - weight, r);
+}
+
+// The bound of a state between the core's neighbours: `add` the ratio of the first item past
+// the core (none: every later item decided, r = 0), `remove` the ratio of the last one before
+// it (none: an overweight state can never become feasible, the bound is below any profit).
+inline WideSigned state_bound(std::int64_t profit, std::int64_t weight, std::int64_t capacity,
+                              const std::optional<ItemRatio>& add,
+                              const std::optional<ItemRatio>& remove) {
+  if (weight <= capacity) return add ? lagrangian_bound(profit, weight, capacity, *add) : profit;
+  return remove ? lagrangian_bound(profit, weight, capacity, *remove) : WideSigned{-1};
+}
+
+}  // namespace permbb::knapsack

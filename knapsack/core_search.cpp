@@ -1,0 +1,308 @@
+#include "core_search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "cardinality_bound.hpp"
+#include "decision_arena.hpp"
+#include "input_error.hpp"
+#include "item_table.hpp"
+#include "node_bounds.hpp"
+#include "one_item_completion.hpp"
+#include "rounded_weight_dp.hpp"
+#include "state_list.hpp"
+
+// The search (Pisinger 1997, minknap; Martello, Pisinger & Toth 1999, combo):
+//  1. The items that fit alone, sorted by decreasing ratio (ItemTable). The capacity is
+//     rounded down to a multiple of the weights' greatest common divisor (no solution weighs
+//     more). The break item b is the first that does not fit when 0, 1, ... are put in; the
+//     break solution (items before b) and its greedy completion give the first lower bound.
+//  2. The core is an interval [s, t] of items, at first empty (s = b, t = b - 1); items before
+//     s are in every state, items after t in none. Each step widens the core by one item,
+//     alternately t + 1 (put in, as a copy of every state) and s - 1 (taken out, as a copy),
+//     and merges the copies into the list, keeping it free of dominated states.
+//  3. Before an item enters the core, its Lagrangian bound at the break item's ratio (the
+//     Dembo-Hammer reduction) may show that changing it cannot beat the best profit: it stays
+//     as it is and the core skips it.
+//  4. A state whose bound against the core's neighbours (core_bounds.hpp) cannot beat the best
+//     profit goes. The search ends when no state is left, or when the core holds every item.
+// The best solution is rebuilt from the toggles of its state (decision_arena.hpp).
+
+namespace permbb::knapsack {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::int64_t weight_divisor(const ItemTable& items) {
+  std::int64_t divisor = 0;
+  for (const std::int64_t w : items.weights()) divisor = std::gcd(divisor, w);
+  return std::max<std::int64_t>(divisor, 1);
+}
+
+std::int64_t clamp_to_int64(WideSigned value) {
+  constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+  return value > kMax ? kMax : static_cast<std::int64_t>(value);
+}
+
+class CoreSearch {
+ public:
+  CoreSearch(const KnapsackInstance& instance, const CoreSearchOptions& options)
+      : options_(options), items_(instance), begin_(Clock::now()) {}
+
+  CoreSearchResult run();
+
+ private:
+  int count() const { return items_.count(); }
+  std::optional<ItemRatio> ratio_of(int item) const;
+  void start();
+  void widen_core();
+  bool fixed_by_bound(int item, bool put_in) const;
+  void move_item(int item, bool put_in);
+  void complete_states();
+  void tighten_global_bound();
+  void rounded_weight_bound();
+  void record_state(std::int64_t index, int extra_item, std::int64_t profit, std::int64_t weight);
+  void record_items(std::vector<int> sorted_items);
+  void check_caps(std::int64_t next_states) const;
+  bool out_of_time() const;
+  void report_progress();
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - begin_).count(); }
+
+  CoreSearchOptions options_;
+  ItemTable items_;
+  Clock::time_point begin_;
+  double last_progress_ = 0;
+  std::int64_t capacity_ = 0;
+  int break_item_ = 0;
+  std::int64_t break_weight_ = 0;
+  std::int64_t break_profit_ = 0;
+  int first_ = 0;  // s: the core's first item
+  int last_ = 0;   // t: its last (last_ < first_: empty)
+  bool take_out_next_ = true;
+  std::int64_t steps_ = 0;  // merges done
+  std::int64_t next_rounded_dp_ = 0;  // list length that calls the next rounded-weight DP
+  StateList list_;
+  StateList spare_;
+  DecisionArena arena_;
+  std::int64_t lower_ = 0;
+  WideSigned upper_ = 0;
+  WideSigned global_upper_ = 0;  // the cardinality bound (cardinality_bound.hpp)
+  std::int64_t global_upper_lower_ = -1;  // the lower bound it was computed against
+  KnapsackSolution best_;
+  CoreSearchStatistics statistics_;
+};
+
+std::optional<ItemRatio> CoreSearch::ratio_of(int item) const {
+  if (item < 0 || item >= count()) return std::nullopt;
+  return ItemRatio{items_.profits()[item], items_.weights()[item]};
+}
+
+// The break item, the break solution as the first state, and the greedy lower bound.
+void CoreSearch::start() {
+  statistics_.weight_divisor = weight_divisor(items_);
+  capacity_ = items_.capacity() - items_.capacity() % statistics_.weight_divisor;
+  while (break_item_ < count() &&
+         items_.weights()[break_item_] <= capacity_ - break_weight_) {
+    break_weight_ += items_.weights()[break_item_];
+    break_profit_ += items_.profits()[break_item_];
+    ++break_item_;
+  }
+  std::vector<int> greedy(static_cast<std::size_t>(break_item_));
+  std::iota(greedy.begin(), greedy.end(), 0);
+  greedy_fill(items_.view(), break_item_ + 1, capacity_ - break_weight_,
+              [&](int i) { greedy.push_back(i); });
+  record_items(std::move(greedy));
+  next_rounded_dp_ = options_.rounded_dp_min_states;
+  first_ = break_item_;
+  last_ = break_item_ - 1;
+  list_.push(break_weight_, break_profit_, DecisionArena::kRoot);
+  upper_ = state_bound(break_profit_, break_weight_, capacity_, ratio_of(break_item_),
+                       ratio_of(break_item_ - 1));
+  global_upper_ = upper_;
+}
+
+// The surrogate relaxation of the cardinality constraints (cardinality_bound.hpp), for long
+// lists only (its search over the multiplier sorts the items some 100 times, more than short
+// lists take to finish), again whenever the lower bound, behind k_min, has moved: the search
+// stops once it meets the best profit.
+void CoreSearch::tighten_global_bound() {
+  if (!options_.cardinality_bound || global_upper_lower_ == lower_) return;
+  global_upper_lower_ = lower_;
+  const WideSigned bound =
+      cardinality_upper_bound(items_.profits(), items_.weights(), capacity_, lower_);
+  global_upper_ = std::min(global_upper_, std::max<WideSigned>(bound, lower_));
+}
+
+// The Lagrangian bound at the break item's ratio r with the item changed: put in (an item past
+// the break item) or taken out (one before it). Every other item's term vanishes at r.
+bool CoreSearch::fixed_by_bound(int item, bool put_in) const {
+  if (break_item_ >= count()) return false;
+  const std::int64_t sign = put_in ? 1 : -1;
+  const WideSigned bound =
+      lagrangian_bound(break_profit_ + sign * items_.profits()[item],
+                       break_weight_ + sign * items_.weights()[item], capacity_,
+                       *ratio_of(break_item_));
+  return bound <= lower_;
+}
+
+void CoreSearch::move_item(int item, bool put_in) {
+  const std::int64_t sign = put_in ? 1 : -1;
+  const CoreMove move{item, sign * items_.weights()[item], sign * items_.profits()[item]};
+  const MergeBounds bounds{capacity_, ratio_of(last_ + 1), ratio_of(first_ - 1), lower_};
+  check_caps(2 * list_.size());
+  const MergeOutcome outcome = merge_with_move(list_, move, bounds, arena_, spare_);
+  std::swap(list_, spare_);
+  statistics_.states_explored += list_.size();
+  statistics_.states_dominated += outcome.dominated;
+  statistics_.states_fathomed += outcome.fathomed;
+  statistics_.largest_list = std::max(statistics_.largest_list, list_.size());
+  if (outcome.best >= 0) {
+    record_state(outcome.best, -1, list_.profit[outcome.best], list_.weight[outcome.best]);
+  }
+  ++steps_;
+  const bool power_of_two = (steps_ & (steps_ - 1)) == 0;
+  const bool long_list = list_.size() >= std::max<std::int64_t>(options_.completion_min_states, count());
+  if (long_list || power_of_two) complete_states();
+  if (options_.rounded_dp_min_states > 0 && list_.size() >= next_rounded_dp_) {
+    rounded_weight_bound();
+  }
+  if (long_list) tighten_global_bound();
+  upper_ = std::max<WideSigned>(std::min(outcome.upper, global_upper_), lower_);
+  if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20)) arena_.compact(list_.node);
+}
+
+// One step: the next item on the side whose turn it is (the other when one side is used up),
+// moved into the core, and into the states unless its bound fixes it where it is.
+void CoreSearch::widen_core() {
+  const bool take_out = first_ > 0 && (take_out_next_ || last_ + 1 >= count());
+  take_out_next_ = !take_out;
+  const int item = take_out ? --first_ : ++last_;
+  ++statistics_.core_size;
+  if (fixed_by_bound(item, !take_out)) {
+    ++statistics_.items_fixed;
+    return;
+  }
+  move_item(item, !take_out);
+}
+
+// A better lower bound from the states and one item outside the core each
+// (one_item_completion.hpp): worth building its tables (O(n log n)) after every step only once
+// the list is at least as long as the items are many.
+void CoreSearch::complete_states() {
+  const Completion found =
+      OneItemCompletion(items_, first_, last_).best(list_, capacity_, lower_);
+  if (found.state < 0) return;
+  ++statistics_.completions;
+  record_state(found.state, found.item, found.profit, found.weight);
+}
+
+// Long lists call the rounded-weight dynamic program (rounded_weight_dp.hpp) for a lower bound
+// that fills the capacity more closely than the states yet do: at rounded_dp_min_states
+// states, then at 16 times as many, 4 times finer each time, within rounded_dp_bytes of
+// decision bits.
+void CoreSearch::rounded_weight_bound() {
+  const int run = statistics_.rounded_dp_runs++;
+  next_rounded_dp_ = list_.size() * 16;
+  const std::int64_t bits = options_.rounded_dp_bytes * 8 / std::max(1, count());
+  const std::int64_t columns = std::min<std::int64_t>(bits >> (4 - std::min(run, 2) * 2), bits);
+  std::vector<int> items = rounded_weight_solution(items_, capacity_, std::max<std::int64_t>(columns, 1));
+  std::int64_t value = 0;
+  for (const int i : items) value += items_.profits()[i];
+  if (value > lower_) record_items(std::move(items));
+}
+
+// The items of state `index` (the break solution with its toggles), with `extra_item` toggled
+// too when it is not -1; `profit` and `weight` are what they must add up to.
+void CoreSearch::record_state(std::int64_t index, int extra_item, std::int64_t profit,
+                              std::int64_t weight) {
+  std::vector<int> taken(static_cast<std::size_t>(break_item_));
+  std::iota(taken.begin(), taken.end(), 0);
+  std::vector<int> toggled = arena_.toggled(list_.node[index]);
+  if (extra_item >= 0) toggled.push_back(extra_item);
+  for (const int item : toggled) {
+    if (item < break_item_) {
+      taken[static_cast<std::size_t>(item)] = -1;
+    } else {
+      taken.push_back(item);
+    }
+  }
+  taken.erase(std::remove(taken.begin(), taken.end(), -1), taken.end());
+  record_items(std::move(taken));
+  if (best_.value != profit || best_.weight != weight || weight > capacity_) {
+    throw std::logic_error("knapsack core: a state's toggles disagree with its weight/profit");
+  }
+}
+
+void CoreSearch::record_items(std::vector<int> sorted_items) {
+  best_ = KnapsackSolution{};
+  for (const int i : sorted_items) {
+    best_.value += items_.profits()[i];
+    best_.weight += items_.weights()[i];
+    best_.items.push_back(items_.original_index(i));
+  }
+  std::sort(best_.items.begin(), best_.items.end());
+  lower_ = best_.value;
+}
+
+// Checked before each merge, for the most it may take: a list twice as long beside the
+// current one, and one new arena node per moved state.
+void CoreSearch::check_caps(std::int64_t next_states) const {
+  constexpr std::int64_t kStateBytes = 3 * sizeof(std::int64_t);
+  constexpr std::int64_t kNodeBytes = sizeof(std::int64_t) + sizeof(std::int32_t);
+  const std::int64_t bytes = list_.bytes() + std::max(spare_.bytes(), next_states * kStateBytes) +
+                             arena_.bytes() + list_.size() * kNodeBytes;
+  const bool over_memory = options_.max_memory_bytes > 0 && bytes > options_.max_memory_bytes;
+  const bool over_states = options_.max_states > 0 && next_states > options_.max_states;
+  if (!over_memory && !over_states) return;
+  throw InputError(
+      "knapsack --method core: the next state list may reach " + std::to_string(next_states) +
+      " states (" + std::to_string(bytes >> 20) + " MiB with its decisions), over the " +
+      (over_memory ? "memory cap of " + std::to_string(options_.max_memory_bytes >> 20) + " MiB"
+                   : "cap of " + std::to_string(options_.max_states) + " states") +
+      ", with a core of " + std::to_string(statistics_.core_size) + " items; best profit found " +
+      std::to_string(lower_) + ", bound " + std::to_string(clamp_to_int64(upper_)));
+}
+
+bool CoreSearch::out_of_time() const {
+  return options_.time_limit_seconds > 0 && seconds() >= options_.time_limit_seconds;
+}
+
+void CoreSearch::report_progress() {
+  if (options_.progress_seconds <= 0 || !options_.on_progress) return;
+  const double now = seconds();
+  if (now - last_progress_ < options_.progress_seconds) return;
+  last_progress_ = now;
+  options_.on_progress({now, statistics_.core_size, count(), list_.size(), lower_,
+                        clamp_to_int64(upper_)});
+}
+
+CoreSearchResult CoreSearch::run() {
+  CoreSearchResult result;
+  start();
+  result.setup_seconds = seconds();
+  while (!list_.empty() && upper_ > lower_ && (first_ > 0 || last_ + 1 < count())) {
+    if (out_of_time()) {
+      result.complete = false;
+      break;
+    }
+    widen_core();
+    report_progress();
+  }
+  result.solution = best_;
+  result.upper_bound = result.complete ? lower_ : clamp_to_int64(upper_);
+  result.statistics = statistics_;
+  return result;
+}
+
+}  // namespace
+
+CoreSearchResult solve_core(const KnapsackInstance& instance, const CoreSearchOptions& options) {
+  validate_instance(instance);
+  return CoreSearch(instance, options).run();
+}
+
+}  // namespace permbb::knapsack

@@ -1,0 +1,70 @@
+#pragma once
+#include <cstdint>
+#include <functional>
+
+#include "knapsack_instance.hpp"
+#include "knapsack_solution.hpp"
+
+namespace permbb::knapsack {
+
+// Where a running expanding-core search is, for progress lines.
+struct CoreSearchProgress {
+  double seconds = 0;
+  int core_size = 0;      // items in the core
+  int items = 0;          // items that fit alone (the sorted table)
+  std::int64_t states = 0;
+  std::int64_t lower = 0;  // best profit found
+  std::int64_t upper = 0;  // largest bound of a state (or the lower bound, when larger)
+};
+
+struct CoreSearchOptions {
+  // The most memory the state list and the decision arena may hold together; beyond it the
+  // search stops with an InputError saying so (and the best profit found). 0: no cap.
+  std::int64_t max_memory_bytes = 0;
+  // The most states a list may hold, the same way (0: no cap).
+  std::int64_t max_states = 0;
+  // Lists of at least this many states (and at least as many as items) are also completed by
+  // one item outside the core after each step (one_item_completion.hpp); shorter ones only
+  // after steps 1, 2, 4, 8, ..., for an early lower bound at little cost.
+  std::int64_t completion_min_states = 1024;
+  // Lists of this many states call the rounded-weight dynamic program for a lower bound
+  // (rounded_weight_dp.hpp), and lists 16 times longer again, finer (0: never); its decision
+  // bits take at most rounded_dp_bytes.
+  std::int64_t rounded_dp_min_states = std::int64_t{1} << 16;
+  // The global bound of the cardinality constraints' surrogate relaxation (cardinality_bound.hpp).
+  bool cardinality_bound = true;
+  std::int64_t rounded_dp_bytes = std::int64_t{64} << 20;
+  // Stop once this many seconds have passed (0: no limit); the result is then incomplete.
+  double time_limit_seconds = 0;
+  // Called after a core step about every progress_seconds (0: never).
+  double progress_seconds = 0;
+  std::function<void(const CoreSearchProgress&)> on_progress;
+};
+
+struct CoreSearchStatistics {
+  std::int64_t states_explored = 0;  // states written, summed over core steps
+  std::int64_t states_dominated = 0;
+  std::int64_t states_fathomed = 0;  // dropped by their upper bound
+  std::int64_t largest_list = 0;
+  int core_size = 0;                 // items that entered the core
+  int items_fixed = 0;               // items fixed outside the core by their bound
+  int completions = 0;               // lower bounds found by one item outside the core
+  int rounded_dp_runs = 0;           // rounded-weight dynamic programs run
+  std::int64_t weight_divisor = 1;   // gcd of the weights (the capacity rounded down to it)
+};
+
+struct CoreSearchResult {
+  KnapsackSolution solution;  // optimal when complete; items as in the input
+  bool complete = true;
+  std::int64_t upper_bound = 0;  // optimal value when complete, else a proven bound on it
+  double setup_seconds = 0;      // sorting the items and the break solution, of the whole time
+  CoreSearchStatistics statistics;
+};
+
+// The exact expanding-core dynamic program, after Pisinger's minknap ("A minimal algorithm for
+// the 0-1 knapsack problem", Operations Research 45(5), 1997) and the reductions of combo
+// (Martello, Pisinger & Toth, Management Science 45(3), 1999); core_search.cpp says how.
+// Throws InputError when the memory cap or the state cap is reached.
+CoreSearchResult solve_core(const KnapsackInstance& instance, const CoreSearchOptions& options = {});
+
+}  // namespace permbb::knapsack

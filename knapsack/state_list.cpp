@@ -1,0 +1,68 @@
+#include "state_list.hpp"
+
+#include <limits>
+
+namespace permbb::knapsack {
+
+void StateList::clear() {
+  weight.clear();
+  profit.clear();
+  node.clear();
+}
+
+void StateList::push(std::int64_t w, std::int64_t p, std::int64_t n) {
+  weight.push_back(w);
+  profit.push_back(p);
+  node.push_back(n);
+}
+
+std::int64_t StateList::bytes() const {
+  return static_cast<std::int64_t>(
+      (weight.capacity() + profit.capacity() + node.capacity()) * sizeof(std::int64_t));
+}
+
+// Both inputs are sorted by weight (the moved one is the same list shifted), so one pass of a
+// two-way merge visits every candidate in weight order, the more profitable first on equal
+// weights; a candidate no more profitable than the best seen so far is dominated (a lighter
+// or equal state earns as much). Dominance is checked before the bound: a dominated state's
+// bound is at most its dominator's (state_bound does not increase with the weight).
+MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const MergeBounds& bounds,
+                             DecisionArena& arena, StateList& out) {
+  out.clear();
+  MergeOutcome outcome;
+  outcome.lower = bounds.lower;
+  std::int64_t best_profit_seen = std::numeric_limits<std::int64_t>::min();
+  const std::int64_t n = in.size();
+  std::int64_t a = 0;  // next state left as it was
+  std::int64_t b = 0;  // next state moved
+  while (a < n || b < n) {
+    bool take_moved = a == n;
+    if (a < n && b < n) {
+      const std::int64_t wa = in.weight[a];
+      const std::int64_t wb = in.weight[b] + move.weight;
+      take_moved = wb < wa || (wb == wa && in.profit[b] + move.profit > in.profit[a]);
+    }
+    const std::int64_t k = take_moved ? b++ : a++;
+    const std::int64_t w = in.weight[k] + (take_moved ? move.weight : 0);
+    const std::int64_t p = in.profit[k] + (take_moved ? move.profit : 0);
+    if (p <= best_profit_seen) {
+      ++outcome.dominated;
+      continue;
+    }
+    best_profit_seen = p;
+    const WideSigned bound = state_bound(p, w, bounds.capacity, bounds.add, bounds.remove);
+    if (bound <= outcome.lower) {
+      ++outcome.fathomed;
+      continue;
+    }
+    if (bound > outcome.upper) outcome.upper = bound;
+    out.push(w, p, take_moved ? arena.add(in.node[k], move.item) : in.node[k]);
+    if (w <= bounds.capacity && p > outcome.lower) {
+      outcome.lower = p;
+      outcome.best = out.size() - 1;
+    }
+  }
+  return outcome;
+}
+
+}  // namespace permbb::knapsack

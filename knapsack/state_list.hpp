@@ -1,0 +1,58 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core_bounds.hpp"
+#include "decision_arena.hpp"
+
+namespace permbb::knapsack {
+
+// The states of the expanding-core dynamic program: partial solutions (weight, profit, the
+// arena node of their toggles), sorted by increasing weight with strictly increasing profit,
+// so that none dominates another (Nemhauser & Ullmann 1969; Pisinger 1997, §2).
+struct StateList {
+  std::vector<std::int64_t> weight;
+  std::vector<std::int64_t> profit;
+  std::vector<std::int64_t> node;
+
+  std::int64_t size() const { return static_cast<std::int64_t>(weight.size()); }
+  bool empty() const { return weight.empty(); }
+  void clear();
+  void push(std::int64_t w, std::int64_t p, std::int64_t n);
+  // Bytes held (the vectors' capacity).
+  std::int64_t bytes() const;
+};
+
+// One item entering the core: put in (+w, +p) or taken out (-w, -p) of every state.
+struct CoreMove {
+  int item = 0;
+  std::int64_t weight = 0;  // signed change of the states' weight
+  std::int64_t profit = 0;
+};
+
+// What the merge prunes against: the capacity, the ratios of the core's neighbours after the
+// move (core_bounds.hpp: state_bound) and the best profit known.
+struct MergeBounds {
+  std::int64_t capacity = 0;
+  std::optional<ItemRatio> add;
+  std::optional<ItemRatio> remove;
+  std::int64_t lower = 0;
+};
+
+struct MergeOutcome {
+  std::int64_t best = -1;       // index in the output of a feasible state that beat `lower`
+  std::int64_t lower = 0;       // the best profit after the merge
+  WideSigned upper = -1;        // the largest bound of a state kept (-1: none kept)
+  std::int64_t dominated = 0;   // states dropped as dominated
+  std::int64_t fathomed = 0;    // states dropped by their bound
+};
+
+// The list after the move: the states of `in` (the item left as it was) merged in weight order
+// with the states of `in` moved by `move` (new arena nodes toggling the item), keeping a state
+// only when its profit beats every lighter or equal state's and its bound beats the best
+// profit, which rises as feasible states are met. Writes `out` (cleared first).
+MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const MergeBounds& bounds,
+                             DecisionArena& arena, StateList& out);
+
+}  // namespace permbb::knapsack

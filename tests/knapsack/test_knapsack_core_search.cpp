@@ -1,0 +1,271 @@
+// The expanding-core dynamic program (core_search.hpp): its pieces by hand (the decision arena,
+// one merge), then the whole search against brute force on small instances of every class
+// (Jooken's included), against the dynamic program on medium ones, on edge cases, and its caps
+// and time limit.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core_search.hpp"
+#include "decision_arena.hpp"
+#include "input_error.hpp"
+#include "jooken_generator.hpp"
+#include "knapsack_dp.hpp"
+#include "knapsack_generator.hpp"
+#include "knapsack_test_support.hpp"
+#include "one_item_completion.hpp"
+#include "rounded_weight_dp.hpp"
+#include "state_list.hpp"
+
+namespace permbb::knapsack {
+namespace {
+
+using testing::brute_force_value;
+using testing::expect_optimal;
+using testing::make_instance;
+
+std::vector<int> sorted(std::vector<int> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+TEST(DecisionArena, ChainsSurviveCompaction) {
+  DecisionArena arena;
+  const std::int64_t a = arena.add(DecisionArena::kRoot, 4);
+  const std::int64_t b = arena.add(a, 7);
+  arena.add(b, 9);  // dead
+  const std::int64_t d = arena.add(a, 2);
+  arena.add(DecisionArena::kRoot, 5);  // dead
+  std::vector<std::int64_t> live = {d, b, DecisionArena::kRoot};
+  arena.compact(live);
+  EXPECT_EQ(arena.size(), 3);  // a, b, d
+  EXPECT_EQ(sorted(arena.toggled(live[0])), (std::vector<int>{2, 4}));
+  EXPECT_EQ(sorted(arena.toggled(live[1])), (std::vector<int>{4, 7}));
+  EXPECT_EQ(live[2], DecisionArena::kRoot);
+}
+
+TEST(StateList, MergeKeepsTheUndominatedStatesByHand) {
+  // States (w, p): (2, 3), (5, 6), (9, 10); the item (w 3, p 4) put in gives (5, 7), (8, 10),
+  // (12, 14). Merged by weight: (2,3) (5,7) [(5,6) dominated] (8,10) [(9,10) dominated]
+  // (12,14). Capacity 10, no neighbour left on either side: (12, 14) is overweight for ever.
+  StateList in;
+  in.push(2, 3, DecisionArena::kRoot);
+  in.push(5, 6, DecisionArena::kRoot);
+  in.push(9, 10, DecisionArena::kRoot);
+  DecisionArena arena;
+  StateList out;
+  const MergeOutcome outcome =
+      merge_with_move(in, {0, 3, 4}, {10, std::nullopt, std::nullopt, 0}, arena, out);
+  EXPECT_EQ(out.weight, (std::vector<std::int64_t>{2, 5, 8}));
+  EXPECT_EQ(out.profit, (std::vector<std::int64_t>{3, 7, 10}));
+  EXPECT_EQ(outcome.dominated, 2);
+  EXPECT_EQ(outcome.fathomed, 1);
+  EXPECT_EQ(outcome.lower, 10);
+  EXPECT_EQ(outcome.best, 2);
+  EXPECT_EQ(arena.toggled(out.node[2]), (std::vector<int>{0}));
+  // With the ratio 1/1 next: bounds 3 + 8, 7 + 5, 10 + 2; a lower bound of 11 fathoms the
+  // first, and the ones after it that do not beat 11.
+  const MergeOutcome bounded =
+      merge_with_move(in, {0, 3, 4}, {10, ItemRatio{1, 1}, std::nullopt, 11}, arena, out);
+  EXPECT_EQ(out.weight, (std::vector<std::int64_t>{5, 8}));
+  EXPECT_EQ(bounded.upper, 12);
+}
+
+TEST(OneItemCompletion, BestStatePlusOneItemByHand) {
+  // Sorted by ratio: 0 (p 10, w 1), 1 (9, 3), 2 (4, 2), 3 (3, 3), 4 (1, 2); the core is item
+  // 2, so 0 and 1 may come out of a state, 3 and 4 go in. Capacity 8.
+  const auto instance = make_instance(8, {3, 10, 1, 4, 9}, {3, 1, 2, 2, 3});
+  const ItemTable items(instance);
+  ASSERT_EQ(items.original_index(3), 0);
+  StateList list;
+  list.push(5, 20, DecisionArena::kRoot);   // room 3: item 3 in, 23
+  list.push(7, 22, DecisionArena::kRoot);   // room 1: nothing fits
+  list.push(9, 35, DecisionArena::kRoot);   // 1 over: item 1 (9, the least) out, 26
+  list.push(10, 36, DecisionArena::kRoot);  // 2 over: item 1 out, 27, weight 7
+  const OneItemCompletion completion(items, 2, 2);
+  const Completion best = completion.best(list, 8, 0);
+  EXPECT_EQ(best.state, 3);
+  EXPECT_EQ(best.item, 1);
+  EXPECT_EQ(best.profit, 27);
+  EXPECT_EQ(best.weight, 7);
+  EXPECT_EQ(completion.best(list, 8, 27).state, -1);
+  list.weight.resize(1);
+  list.profit.resize(1);
+  list.node.resize(1);
+  const Completion first = completion.best(list, 8, 0);
+  EXPECT_EQ(first.item, 3);
+  EXPECT_EQ(first.profit, 23);
+  EXPECT_EQ(first.weight, 8);
+}
+
+TEST(RoundedWeightDp, FeasibleAlwaysAndExactWithUnitRounding) {
+  // (p, w): (10, 6), (7, 5), (6, 4), c = 9: the optimum takes items of weights 5 and 4 (13).
+  const auto instance = make_instance(9, {10, 7, 6}, {6, 5, 4});
+  const ItemTable items(instance);
+  const auto value_of = [&](const std::vector<int>& chosen) {
+    std::int64_t value = 0;
+    std::int64_t weight = 0;
+    for (const int i : chosen) {
+      value += items.profits()[i];
+      weight += items.weights()[i];
+    }
+    EXPECT_LE(weight, 9);
+    return value;
+  };
+  EXPECT_EQ(value_of(rounded_weight_solution(items, 9, 100)), 13);  // K = 1: exact
+  // K = 2: weights 3, 3, 2 within 4: one item only; the best is the 10.
+  EXPECT_EQ(value_of(rounded_weight_solution(items, 9, 4)), 10);
+  std::mt19937_64 rng(3);
+  for (int trial = 0; trial < 50; ++trial) {
+    const auto random = testing::random_instance(rng, 12, 1, 1000, 0.4);
+    const ItemTable table(random);
+    std::int64_t value = 0;
+    std::int64_t weight = 0;
+    for (const int i : rounded_weight_solution(table, random.capacity, 1 + trial)) {
+      value += table.profits()[i];
+      weight += table.weights()[i];
+    }
+    EXPECT_LE(weight, random.capacity) << trial;
+    EXPECT_LE(value, brute_force_value(random)) << trial;
+  }
+}
+
+// Optimal, proven, and the same with the one-item completion after every step and with the
+// rounded-weight dynamic program from the first step (coarse, then finer).
+void expect_core_optimal(const KnapsackInstance& instance, std::int64_t optimum) {
+  for (const std::int64_t completion_min_states : {std::int64_t{1024}, std::int64_t{1}}) {
+    CoreSearchOptions options;
+    options.completion_min_states = completion_min_states;
+    if (completion_min_states == 1) {
+      options.rounded_dp_min_states = 1;
+      options.rounded_dp_bytes = 64 * instance.items();  // 512 columns at most
+    }
+    const CoreSearchResult result = solve_core(instance, options);
+    EXPECT_TRUE(result.complete);
+    EXPECT_EQ(result.upper_bound, optimum);
+    expect_optimal(instance, result.solution, optimum);
+  }
+}
+
+TEST(CoreSearch, SmallInstancesOfEveryClassAgreeWithBruteForce) {
+  int instances = 0;
+  for (const InstanceClass c :
+       {InstanceClass::kUncorrelated, InstanceClass::kWeaklyCorrelated,
+        InstanceClass::kStronglyCorrelated, InstanceClass::kInverseStronglyCorrelated,
+        InstanceClass::kSubsetSum}) {
+    for (int trial = 0; trial < 60; ++trial) {
+      const int n = 1 + trial % 18;
+      const std::int64_t range = trial % 3 == 0 ? 20 : (trial % 3 == 1 ? 1000 : 1000000);
+      KnapsackInstance instance =
+          generate_instance({c, n, range, static_cast<std::uint64_t>(trial)});
+      instance.capacity = instance.capacity * (1 + trial % 4) / 3;  // 1/3 .. 4/3 of half
+      SCOPED_TRACE(instance.name + " capacity " + std::to_string(instance.capacity));
+      expect_core_optimal(instance, brute_force_value(instance));
+      ++instances;
+    }
+  }
+  EXPECT_EQ(instances, 300);
+}
+
+TEST(CoreSearch, SmallJookenInstancesAgreeWithBruteForce) {
+  const char* capacities[] = {"1000", "1000000", "10000000000"};
+  const char* epsilons[] = {"0", "0.00001", "0.01", "0.1"};
+  int instances = 0;
+  for (int trial = 0; trial < 72; ++trial) {
+    const int n = 8 + trial % 11;  // 8..18
+    const std::string spec = "jooken," + std::to_string(n) + "," + capacities[trial % 3] + "," +
+                             std::to_string(2 + trial % 4) + ",0." + std::to_string(1 + trial % 3) +
+                             "," + epsilons[trial % 4] + "," + std::to_string(100 * (1 + trial % 3)) +
+                             "," + std::to_string(trial);
+    SCOPED_TRACE(spec);
+    const KnapsackInstance instance = generate_jooken_instance(parse_jooken_spec(spec));
+    expect_core_optimal(instance, brute_force_value(instance));
+    ++instances;
+  }
+  EXPECT_EQ(instances, 72);
+}
+
+TEST(CoreSearch, MediumInstancesAgreeWithTheDynamicProgram) {
+  for (const InstanceClass c :
+       {InstanceClass::kUncorrelated, InstanceClass::kWeaklyCorrelated,
+        InstanceClass::kStronglyCorrelated, InstanceClass::kInverseStronglyCorrelated,
+        InstanceClass::kSubsetSum}) {
+    for (int trial = 0; trial < 6; ++trial) {
+      const int n = 60 + 50 * trial;  // 60..310
+      KnapsackInstance instance =
+          generate_instance({c, n, trial % 2 ? 1000 : 100, static_cast<std::uint64_t>(7 + trial)});
+      instance.capacity = instance.capacity * (1 + trial % 3) / 2;
+      SCOPED_TRACE(instance.name);
+      expect_core_optimal(instance, solve_dp(instance).value);
+    }
+  }
+  // Jooken's class at a capacity the dynamic program affords (c = 10^5).
+  for (int trial = 0; trial < 6; ++trial) {
+    const std::string spec = "jooken," + std::to_string(60 + 40 * trial) + ",100000," +
+                             std::to_string(2 + 4 * (trial % 4)) + ",0.2,0.001,100," +
+                             std::to_string(trial);
+    SCOPED_TRACE(spec);
+    const KnapsackInstance instance = generate_jooken_instance(parse_jooken_spec(spec));
+    expect_core_optimal(instance, solve_dp(instance).value);
+  }
+}
+
+TEST(CoreSearch, EdgeCases) {
+  expect_core_optimal(make_instance(0, {3, 4}, {1, 2}), 0);           // c = 0
+  expect_core_optimal(make_instance(4, {7, 9}, {5, 6}), 0);           // nothing fits
+  expect_core_optimal(make_instance(5, {7}, {5}), 7);                 // n = 1
+  expect_core_optimal(make_instance(50, {1, 2, 3, 4}, {10, 10, 10, 10}), 10);  // all fit
+  expect_core_optimal(make_instance(9, {100, 9, 11, 2}, {10, 4, 5, 4}), 20);   // heavy beside
+  // Twelve copies of (p 5, w 3), c = 20: six fit (ties everywhere).
+  expect_core_optimal(make_instance(20, std::vector<std::int64_t>(12, 5),
+                                    std::vector<std::int64_t>(12, 3)),
+                      30);
+  // Weights all multiples of 10, c = 25: the divisor rounds c down to 20; 6 + 5 by hand.
+  const auto tens = make_instance(25, {6, 5, 4}, {10, 10, 20});
+  const CoreSearchResult result = solve_core(tens);
+  expect_optimal(tens, result.solution, 11);
+  EXPECT_EQ(result.statistics.weight_divisor, 10);
+}
+
+TEST(CoreSearch, HugeCapacitiesAgreeWithBruteForce) {
+  // Values near 10^14 .. 10^17, capacities up to about 10^18: bounds need 128-bit products.
+  std::mt19937_64 rng(15);
+  for (int trial = 0; trial < 40; ++trial) {
+    const std::int64_t high = trial % 2 ? 100'000'000'000'000 : 100'000'000'000'000'000;
+    auto instance = testing::random_instance(rng, 4 + trial % 14, high / 2, high,
+                                             0.2 + 0.15 * (trial % 5));
+    SCOPED_TRACE(trial);
+    expect_core_optimal(instance, brute_force_value(instance));
+  }
+  // Two items of weight 2^62 - 1 (total 2^63 - 2), capacity 2^62: only one fits.
+  const std::int64_t big = (std::int64_t{1} << 62) - 1;
+  expect_core_optimal(make_instance(big + 1, {big, 1}, {big, big}), big);
+}
+
+TEST(CoreSearch, StateCapAndTimeLimit) {
+  const KnapsackInstance hard =
+      generate_jooken_instance(parse_jooken_spec("jooken,400,1000000000,10,0.1,0.00001,300,2"));
+  CoreSearchOptions capped;
+  capped.max_states = 2;
+  try {
+    solve_core(hard, capped);
+    FAIL() << "no InputError";
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("over the cap of 2 states"), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos);
+  }
+  CoreSearchOptions timed;
+  timed.time_limit_seconds = 1e-9;
+  const CoreSearchResult result = solve_core(hard, timed);
+  EXPECT_FALSE(result.complete);
+  EXPECT_GE(result.upper_bound, result.solution.value);
+  check_solution(hard, result.solution);  // feasible, adds up
+  EXPECT_GT(result.solution.value, 0);
+}
+
+}  // namespace
+}  // namespace permbb::knapsack
