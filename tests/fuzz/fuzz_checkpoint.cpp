@@ -3,8 +3,9 @@
 // (magic, version, length, CRC-64), so that mutations reach the payload decoder instead of
 // failing the checksum. Any other input is a whole file.
 //
-// A refusal is an InputError naming the file. A decoded checkpoint re-encodes to the very
-// bytes it came from, and holds what a restart relies on: sizes in range, the best
+// A refusal is an InputError naming the file. A decoded checkpoint of the current format
+// re-encodes to the very bytes it came from (one of an older format, to current-format bytes
+// that read back to themselves), and holds what a restart relies on: sizes in range, the best
 // permutation empty or a permutation of the jobs, a best makespan not above the initial bound,
 // every unit sorted, non-empty and inside [0, n!], no two intervals of any units overlapping.
 #include <algorithm>
@@ -42,7 +43,10 @@ std::vector<std::uint8_t> file_bytes(const std::uint8_t* data, std::size_t size)
 }
 
 void check_consistent(const GlobalCheckpoint& c) {
-  check(c.format_version == kCheckpointFormatVersion, "decoded an unknown format version");
+  check(c.format_version >= kOldestCheckpointFormatVersion &&
+            c.format_version <= kCheckpointFormatVersion,
+        "decoded an unknown format version");
+  check(c.format_version > 1 || c.written_by.empty(), "a format 1 checkpoint names its writer");
   check(c.jobs >= 1 && c.jobs <= kMaxJobs && c.machines >= 1 && c.machines <= kMaxMachines,
         "decoded sizes out of range");
   const std::size_t k = c.best_permutation.size();
@@ -86,6 +90,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<std::uint8_t> again;
   check_no_exception([&] { again = encode_checkpoint(*decoded, decoded->written_at); },
                      "a decoded checkpoint does not encode");
-  check(again == bytes, "a decoded checkpoint does not re-encode to the same bytes");
+  if (decoded->format_version == kCheckpointFormatVersion) {
+    check(again == bytes, "a decoded checkpoint does not re-encode to the same bytes");
+    return 0;
+  }
+  // An older format is written again in the current one, which reads back to those bytes.
+  std::vector<std::uint8_t> upgraded;
+  check_no_exception(
+      [&] {
+        const GlobalCheckpoint current = decode_checkpoint(again, kName);
+        upgraded = encode_checkpoint(current, current.written_at);
+      },
+      "an older checkpoint written in the current format does not read back");
+  check(upgraded == again, "an older checkpoint written in the current format changes again");
   return 0;
 }
