@@ -58,23 +58,9 @@ CHAIN=$WORK/chain
 job1=$(tail -n 1 "$WORK/chain.submit")
 log "chain: link 1 is job $job1"
 
-# --- 1. A batch job with 4 tasks: plain sbatch, srun, ta001. ----------------------------
-mkdir -p "$WORK/single"
-sbatch --parsable --ntasks=4 --job-name=t-single --output="$WORK/single/slurm-%j.out" \
-  "$SLURM_DIR/permbb.sbatch" --run-dir "$WORK/single" --instance ta001 >/dev/null ||
-  fail "sbatch failed"
-
-# --- 3. Upper-bound sweep of ta001 from L = 1275. ---------------------------------------
-"$SLURM_DIR/permbb-sweep" start --run-dir "$WORK/sweep" --lower-bound 1275 --ntasks=2 \
-  --job-name=t-sweep ta001 -- --threads 1 >/dev/null || fail "permbb-sweep start failed"
-
-# --- 4. A job array over three instances, GPU rank layout (G = 2: 3 ranks). -------------
-printf '%s\n' "# instances" ta002 "ta003 --bound lb2" "" ta004 "$WORK/no-such-file.txt" \
-  >"$WORK/instances.txt"
-"$SLURM_DIR/permbb-submit" --run-dir "$WORK/array" --instances "$WORK/instances.txt" \
-  --ntasks=2 --node-gpus 2 --job-name=t-array -- --no-gpu >/dev/null ||
-  fail "permbb-submit (array) failed"
-
+# The chain's two signals are sent before anything else is submitted: on a loaded machine the
+# other submissions can take longer than a whole link, and a link that ends before its signal
+# leaves nothing to restart.
 # Link 1 of the chain: the warning signal once the search runs.
 wait_file "$CHAIN/coordinator.pid" 60
 log "chain: link 1 (job $job1) runs"
@@ -91,6 +77,23 @@ log "chain: link 2 (job $job2) runs"
 sleep 1
 scancel "$job2" || fail "scancel $job2"
 log "chain: final SIGTERM (scancel) sent to job $job2"
+
+# --- 1. A batch job with 4 tasks: plain sbatch, srun, ta001. ----------------------------
+mkdir -p "$WORK/single"
+sbatch --parsable --ntasks=4 --job-name=t-single --output="$WORK/single/slurm-%j.out" \
+  "$SLURM_DIR/permbb.sbatch" --run-dir "$WORK/single" --instance ta001 >/dev/null ||
+  fail "sbatch failed"
+
+# --- 3. Upper-bound sweep of ta001 from L = 1275. ---------------------------------------
+"$SLURM_DIR/permbb-sweep" start --run-dir "$WORK/sweep" --lower-bound 1275 --ntasks=2 \
+  --job-name=t-sweep ta001 -- --threads 1 >/dev/null || fail "permbb-sweep start failed"
+
+# --- 4. A job array over three instances, GPU rank layout (G = 2: 3 ranks). -------------
+printf '%s\n' "# instances" ta002 "ta003 --bound lb2" "" ta004 "$WORK/no-such-file.txt" \
+  >"$WORK/instances.txt"
+"$SLURM_DIR/permbb-submit" --run-dir "$WORK/array" --instances "$WORK/instances.txt" \
+  --ntasks=2 --node-gpus 2 --job-name=t-array -- --no-gpu >/dev/null ||
+  fail "permbb-submit (array) failed"
 
 # --- checks ------------------------------------------------------------------------------
 wait_chain "$WORK/single" 60 t-single
