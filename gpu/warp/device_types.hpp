@@ -119,7 +119,7 @@ PERMBB_HD WarpLayout make_warp_layout(int n, int m, int cell_bytes, Placement pl
 }
 
 // Bytes of the per-block shared copy of Johnson's tables: the pairs' machines, then the
-// sequences (kernels.cu, johnson_in_shared).
+// sequences (explore_kernel.cuh, johnson_in_shared).
 PERMBB_HD int johnson_shared_bytes(const JohnsonView& johnson) {
   return align16(8LL * johnson.pairs) +
          align16(static_cast<long long>(sizeof(JohnsonEntry)) * johnson.pairs * johnson.stride);

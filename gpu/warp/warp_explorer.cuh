@@ -320,7 +320,7 @@ class WarpExplorer {
   unsigned leaves_ = 0;
 };
 
-// What one team does in one launch of the exploration kernel (kernels.cu): initialise a
+// What one team does in one launch of the exploration kernel (explore_kernel.cuh): initialise a
 // thief, then `steps` steps and a normalisation, or settle. Returns the IVM's new state.
 template <class Cell, Placement kPlacement, bool kLb2, int kTeam = warp::kSize>
 __device__ int explore_ivm(const PoolView& pool, const ExploreParams& params, const Time* times,

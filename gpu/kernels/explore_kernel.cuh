@@ -1,0 +1,99 @@
+#pragma once
+// The exploration kernel (2022 §3, 2016 §3.3) as a template over the cell type, placement,
+// times location, bound and team width; included only by the files that instantiate it
+// (explore_kernel.hpp lists them).
+#include <cstdint>
+
+#include "explore_kernel.hpp"
+#include "warp_explorer.cuh"
+
+namespace permbb::gpu {
+
+// At most 64 registers per thread, so that 32 warps can be resident per SM (2 blocks of the
+// largest size, or more of smaller ones). Capping LB1 at 40 registers for 48 warps (75 %
+// occupancy) spilled 200-600 bytes per thread and explored 5-32 % slower on an H200
+// (docs/gpu.md, "Registers and occupancy").
+constexpr int kMaxExploreThreads = warp::kSize * kMaxWarpsPerBlock;
+constexpr int kExploreBlocksPerSm = 32 / kMaxWarpsPerBlock;
+
+// The per-block shared copy of Johnson's tables (LB2): machine pairs then sequences, placed
+// after the processing times. All lanes of a warp read the same entry at once, which shared
+// memory serves as a broadcast (2016 §5.2 put the bound's data in the fastest memory too).
+inline __device__ JohnsonView johnson_in_shared(const JohnsonView& global, unsigned char* at) {
+  JohnsonView copy = global;
+  int* pairs = reinterpret_cast<int*>(at);
+  const int count = global.pairs;
+  for (int i = threadIdx.x; i < count; i += blockDim.x) {
+    pairs[i] = global.machine_a[i];
+    pairs[count + i] = global.machine_b[i];
+  }
+  JohnsonEntry* sequence = reinterpret_cast<JohnsonEntry*>(at + align16(8LL * count));
+  const int entries = count * global.stride;
+  for (int i = threadIdx.x; i < entries; i += blockDim.x) sequence[i] = global.sequence[i];
+  copy.machine_a = pairs;
+  copy.machine_b = pairs + count;
+  copy.sequence = sequence;
+  return copy;
+}
+
+// Select, decode, bound, branch and prune, fused (2022 §3.2-3.3): one team of kTeam lanes per
+// IVM (a warp, or a slice of one: docs/gpu.md "Teams"), the kernel launched with K teams in
+// blocks of params.warps_per_block warps. Within a launch the IVMs
+// are independent (they share only the incumbent), so each warp runs `steps` iterations of its
+// IVM in shared memory without global synchronisation, instead of one kernel per operator and
+// iteration: the state is loaded and stored once per launch. Initializing IVMs (thieves) first
+// unfold at their start (2016 §3.3.2, Algorithm 3). At the end each exploring IVM is normalised
+// so that stealing may cut its interval, and counted in Control::active (2022 §3.1). With
+// params.settle, exploring IVMs instead run to a clean point and initializing ones wait.
+template <class Cell, Placement kPlacement, bool kTimesShared, bool kLb2, int kTeam>
+__global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
+    explore_kernel(const PoolView pool, const ExploreParams params) {
+  extern __shared__ __align__(16) unsigned char shared[];
+  const Time* times = params.data.times_by_job;
+  if (kTimesShared) {
+    Time* copy = reinterpret_cast<Time*>(shared);
+    const int count = pool.n * pool.m;
+    for (int i = threadIdx.x; i < count; i += blockDim.x) copy[i] = times[i];
+    times = copy;
+  }
+  JohnsonView johnson = params.johnson;
+  if (kLb2 && params.johnson_shared) {
+    johnson = johnson_in_shared(params.johnson, shared + params.times_bytes);
+  }
+  if (kTimesShared || (kLb2 && params.johnson_shared)) __syncthreads();
+  const int team_in_block = static_cast<int>(threadIdx.x) / kTeam;
+  const int ivm = static_cast<int>(blockIdx.x) * ivms_per_block(params) + team_in_block;
+  if (ivm >= pool.count) return;  // whole teams leave: the others' collectives name their own
+  unsigned char* workspace = shared + params.times_bytes + params.johnson_bytes +
+                             team_in_block * params.layout.bytes;
+  const int state =
+      explore_ivm<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson, workspace, ivm);
+  if (warp::lane<kTeam>() == 0 && state == kExploring) atomicAdd(&params.control->active, 1);
+}
+
+template <class Cell, Placement kPlacement, bool kLb2, int kTeam>
+ExploreKernel explore_kernel_with(bool times_shared) {
+  return times_shared ? explore_kernel<Cell, kPlacement, true, kLb2, kTeam>
+                      : explore_kernel<Cell, kPlacement, false, kLb2, kTeam>;
+}
+
+template <class Cell, bool kLb2, int kTeam>
+ExploreKernel explore_kernel_for(const ExploreParams& params) {
+  switch (params.placement) {
+    case Placement::kShared:
+      return explore_kernel_with<Cell, Placement::kShared, kLb2, kTeam>(params.times_shared);
+    case Placement::kStackGlobal:
+      return explore_kernel_with<Cell, Placement::kStackGlobal, kLb2, kTeam>(params.times_shared);
+    default:
+      return explore_kernel_with<Cell, Placement::kGlobal, kLb2, kTeam>(params.times_shared);
+  }
+}
+
+
+template <bool kLb2, int kTeam>
+ExploreKernel explore_kernel_instance(int cell_bytes, const ExploreParams& params) {
+  return cell_bytes == 1 ? explore_kernel_for<std::int8_t, kLb2, kTeam>(params)
+                         : explore_kernel_for<std::int16_t, kLb2, kTeam>(params);
+}
+
+}  // namespace permbb::gpu
