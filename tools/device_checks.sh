@@ -8,6 +8,8 @@
 #                                    lb2-screen|lb2-profile|bound-choice|
 #                                    bound-choice-long|scale|teams|compare|occupancy|
 #                                    lb2-shared|lb2-shared-sanitize|lb2-large]...
+# The steps teams, sanitize (SANITIZE_WIDTHS, default 32 16 8) and occupancy run teams of 16 and 8
+# lanes: build with -DPERMBB_GPU_TEAMS=ON for them (or SANITIZE_WIDTHS=32).
 # BASELINE_BIN (optional): an older permbb whose GPU runs the pcmax steps put beside;
 # BASELINE_CHECK: an older permbb-gpu-check for the lb2 and occupancy steps; compare needs
 # BASELINE_BIN (bench/gpu.py --baseline-bin).

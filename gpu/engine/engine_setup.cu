@@ -116,6 +116,10 @@ int team_width(int requested, GpuBound bound) {
     throw std::invalid_argument("GPU explorer: a team is 8, 16 or 32 lanes, not " +
                                 std::to_string(requested));
   }
+  if (!PERMBB_GPU_TEAMS && requested != 0 && requested != kWholeWarp) {
+    throw std::invalid_argument("GPU explorer: teams of " + std::to_string(requested) +
+                                " lanes are not built in (configure with -DPERMBB_GPU_TEAMS=ON)");
+  }
   if (bound != GpuBound::kLb1) {
     if (requested != 0 && requested != kWholeWarp) {
       throw std::invalid_argument("GPU explorer: teams of fewer than 32 lanes bound with LB1 only");

@@ -78,7 +78,7 @@ ExploreKernel explore_kernel_with(bool times_shared) {
 }
 
 template <class Cell, bool kLb2, int kTeam>
-ExploreKernel explore_kernel_for(const ExploreParams& params) {
+ExploreKernel explore_kernel_instance(const ExploreParams& params) {
   switch (params.placement) {
     case Placement::kShared:
       return explore_kernel_with<Cell, Placement::kShared, kLb2, kTeam>(params.times_shared);
@@ -87,13 +87,6 @@ ExploreKernel explore_kernel_for(const ExploreParams& params) {
     default:
       return explore_kernel_with<Cell, Placement::kGlobal, kLb2, kTeam>(params.times_shared);
   }
-}
-
-
-template <bool kLb2, int kTeam>
-ExploreKernel explore_kernel_instance(int cell_bytes, const ExploreParams& params) {
-  return cell_bytes == 1 ? explore_kernel_for<std::int8_t, kLb2, kTeam>(params)
-                         : explore_kernel_for<std::int16_t, kLb2, kTeam>(params);
 }
 
 }  // namespace permbb::gpu

@@ -1,5 +1,7 @@
 // The GPU explorer's launchers (2022 §3, 2016 §3.3), and its stealing and assignment kernels;
 // the exploration kernel is in explore_kernel.cuh.
+#include <cstdint>
+
 #include "cuda_check.hpp"
 #include "explore_kernel.hpp"
 #include "kernels.hpp"
@@ -53,16 +55,22 @@ __global__ void assign_kernel(const PoolView pool, const int* indices, const int
 
 int blocks_for(int count, int per_block) { return (count + per_block - 1) / per_block; }
 
-// LB1 runs in teams of params.team_width lanes; the LB2 kernels in whole warps.
+// LB1 runs in teams of params.team_width lanes (8 and 16 only where built: PERMBB_GPU_TEAMS);
+// the LB2 kernels in whole warps.
+template <class Cell>
+ExploreKernel explore_kernel_for(const ExploreParams& params) {
+  if (params.bound != GpuBound::kLb1) return explore_kernel_instance<Cell, true, warp::kSize>(params);
+#if PERMBB_GPU_TEAMS
+  if (params.team_width == 8) return explore_kernel_instance<Cell, false, 8>(params);
+  if (params.team_width == 16) return explore_kernel_instance<Cell, false, 16>(params);
+#endif
+  return explore_kernel_instance<Cell, false, warp::kSize>(params);
+}
+
+// The instantiation for the cell type, placement, times location and bound of `params`.
 ExploreKernel explore_kernel_for(int cell_bytes, const ExploreParams& params) {
-  if (params.bound != GpuBound::kLb1) {
-    return explore_kernel_instance<true, warp::kSize>(cell_bytes, params);
-  }
-  switch (params.team_width) {
-    case 8: return explore_kernel_instance<false, 8>(cell_bytes, params);
-    case 16: return explore_kernel_instance<false, 16>(cell_bytes, params);
-    default: return explore_kernel_instance<false, warp::kSize>(cell_bytes, params);
-  }
+  return cell_bytes == 1 ? explore_kernel_for<std::int8_t>(params)
+                         : explore_kernel_for<std::int16_t>(params);
 }
 
 }  // namespace

@@ -65,7 +65,8 @@ TEST(GpuEngine, NodeCountsEqualTheCpuAtTheOptimumForEveryRuleAndConfiguration) {
     const int steps[] = {1, 3, 17, 256};
     GpuOptions o = options(ivms[trial % 4], steps[(trial / 4) % 4], 1 + trial % 3,
                            trial % 2 ? 0.8 : 1.0, (trial / 2) % 2 == 0);
-    o.team_width = kTeamWidths[(trial / 3) % 3];  // 32, 16, 8 with every placement
+    // 32, 16, 8 with every placement where teams are built (PERMBB_GPU_TEAMS), else 32.
+    o.team_width = kTeamWidths[(trial / 3) % (PERMBB_GPU_TEAMS ? 3 : 1)];
     Incumbent incumbent(optimum);
     const EngineStats s = gpu_search(inst, rule, incumbent, o, whole_space(n));
     ASSERT_EQ(s.nodes.decomposed, cpu.nodes.decomposed)
