@@ -36,6 +36,13 @@ inline __device__ JohnsonView johnson_in_shared(const JohnsonView& global, unsig
   return copy;
 }
 
+// Where the exploration kernel reads the processing times: global memory or a per-block copy in
+// shared memory, fixed when compiled (LB1, whose bound reads them at every step: the loads are
+// known to be shared ones), or chosen when launched from params.times_shared (LB2, whose sweeps
+// read Johnson's tables from memory chosen when launched too). An LB2 instantiation takes
+// ptxas about 40 s; this halves their number.
+enum class TimesPlace { kGlobal, kShared, kFromParams };
+
 // Select, decode, bound, branch and prune, fused (2022 §3.2-3.3): one team of kTeam lanes per
 // IVM (a warp, or a slice of one: docs/gpu.md "Teams"), the kernel launched with K teams in
 // blocks of params.warps_per_block warps. Within a launch the IVMs
@@ -45,12 +52,14 @@ inline __device__ JohnsonView johnson_in_shared(const JohnsonView& global, unsig
 // unfold at their start (2016 §3.3.2, Algorithm 3). At the end each exploring IVM is normalised
 // so that stealing may cut its interval, and counted in Control::active (2022 §3.1). With
 // params.settle, exploring IVMs instead run to a clean point and initializing ones wait.
-template <class Cell, Placement kPlacement, bool kTimesShared, bool kLb2, int kTeam>
+template <class Cell, Placement kPlacement, TimesPlace kTimes, bool kLb2, int kTeam>
 __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
     explore_kernel(const PoolView pool, const ExploreParams params) {
   extern __shared__ __align__(16) unsigned char shared[];
   const Time* times = params.data.times_by_job;
-  if (kTimesShared) {
+  const bool times_shared = kTimes == TimesPlace::kShared ||
+                            (kTimes == TimesPlace::kFromParams && params.times_shared);
+  if (times_shared) {
     Time* copy = reinterpret_cast<Time*>(shared);
     const int count = pool.n * pool.m;
     for (int i = threadIdx.x; i < count; i += blockDim.x) copy[i] = times[i];
@@ -60,7 +69,7 @@ __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
   if (kLb2 && params.johnson_shared) {
     johnson = johnson_in_shared(params.johnson, shared + params.times_bytes);
   }
-  if (kTimesShared || (kLb2 && params.johnson_shared)) __syncthreads();
+  if (times_shared || (kLb2 && params.johnson_shared)) __syncthreads();
   const int team_in_block = static_cast<int>(threadIdx.x) / kTeam;
   const int ivm = static_cast<int>(blockIdx.x) * ivms_per_block(params) + team_in_block;
   if (ivm >= pool.count) return;  // whole teams leave: the others' collectives name their own
@@ -73,8 +82,12 @@ __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
 
 template <class Cell, Placement kPlacement, bool kLb2, int kTeam>
 ExploreKernel explore_kernel_with(bool times_shared) {
-  return times_shared ? explore_kernel<Cell, kPlacement, true, kLb2, kTeam>
-                      : explore_kernel<Cell, kPlacement, false, kLb2, kTeam>;
+  if constexpr (kLb2) {
+    return explore_kernel<Cell, kPlacement, TimesPlace::kFromParams, kLb2, kTeam>;
+  } else {
+    return times_shared ? explore_kernel<Cell, kPlacement, TimesPlace::kShared, kLb2, kTeam>
+                        : explore_kernel<Cell, kPlacement, TimesPlace::kGlobal, kLb2, kTeam>;
+  }
 }
 
 template <class Cell, bool kLb2, int kTeam>
