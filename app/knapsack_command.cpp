@@ -297,8 +297,9 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   j["states_fathomed"] = core ? nlohmann::json(core->states_fathomed) : none;
   j["largest_state_list"] = core ? nlohmann::json(core->largest_list) : none;
   j["weight_divisor"] = core ? nlohmann::json(core->weight_divisor) : none;
+  j["capacity_used"] = core ? nlohmann::json(core->capacity_used) : none;
   j["completions"] = core ? nlohmann::json(core->completions) : none;
-  j["rounded_dp_runs"] = core ? nlohmann::json(core->rounded_dp_runs) : none;
+  j["weight_class_dp_runs"] = core ? nlohmann::json(core->weight_class_dp_runs) : none;
   return j;
 }
 

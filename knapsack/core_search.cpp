@@ -13,8 +13,9 @@
 #include "item_table.hpp"
 #include "node_bounds.hpp"
 #include "one_item_completion.hpp"
-#include "rounded_weight_dp.hpp"
+#include "reachable_weight.hpp"
 #include "state_list.hpp"
+#include "weight_class_dp.hpp"
 
 // The search (Pisinger 1997, minknap; Martello, Pisinger & Toth 1999, combo):
 //  1. The items that fit alone, sorted by decreasing ratio (ItemTable). The capacity is
@@ -28,7 +29,9 @@
 //  3. Before an item enters the core, its Lagrangian bound at the break item's ratio (the
 //     Dembo-Hammer reduction) may show that changing it cannot beat the best profit: it stays
 //     as it is and the core skips it.
-//  4. A state whose bound against the core's neighbours (core_bounds.hpp) cannot beat the best
+//  4. Once a list is long, the capacity is lowered to a bound on the largest subset sum that
+//     fits it (reachable_weight.hpp): the same feasible solutions, tighter bounds.
+//  5. A state whose bound against the core's neighbours (core_bounds.hpp) cannot beat the best
 //     profit goes. The search ends when no state is left, or when the core holds every item.
 // The best solution is rebuilt from the toggles of its state (decision_arena.hpp).
 
@@ -64,7 +67,8 @@ class CoreSearch {
   void move_item(int item, bool put_in);
   void complete_states();
   void tighten_global_bound();
-  void rounded_weight_bound();
+  void tighten_capacity();
+  void weight_class_bound();
   void record_state(std::int64_t index, int extra_item, std::int64_t profit, std::int64_t weight);
   void record_items(std::vector<int> sorted_items);
   void check_caps(std::int64_t next_states) const;
@@ -84,7 +88,8 @@ class CoreSearch {
   int last_ = 0;   // t: its last (last_ < first_: empty)
   bool take_out_next_ = true;
   std::int64_t steps_ = 0;  // merges done
-  std::int64_t next_rounded_dp_ = 0;  // list length that calls the next rounded-weight DP
+  std::int64_t next_weight_class_dp_ = 0;  // list length that calls the next weight-class DP
+  bool capacity_tightened_ = false;
   StateList list_;
   StateList spare_;
   DecisionArena arena_;
@@ -105,6 +110,7 @@ std::optional<ItemRatio> CoreSearch::ratio_of(int item) const {
 void CoreSearch::start() {
   statistics_.weight_divisor = weight_divisor(items_);
   capacity_ = items_.capacity() - items_.capacity() % statistics_.weight_divisor;
+  statistics_.capacity_used = capacity_;
   while (break_item_ < count() &&
          items_.weights()[break_item_] <= capacity_ - break_weight_) {
     break_weight_ += items_.weights()[break_item_];
@@ -116,7 +122,7 @@ void CoreSearch::start() {
   greedy_fill(items_.view(), break_item_ + 1, capacity_ - break_weight_,
               [&](int i) { greedy.push_back(i); });
   record_items(std::move(greedy));
-  next_rounded_dp_ = options_.rounded_dp_min_states;
+  next_weight_class_dp_ = options_.weight_class_dp_min_states;
   first_ = break_item_;
   last_ = break_item_ - 1;
   list_.push(break_weight_, break_profit_, DecisionArena::kRoot);
@@ -135,6 +141,18 @@ void CoreSearch::tighten_global_bound() {
   const WideSigned bound =
       cardinality_upper_bound(items_.profits(), items_.weights(), capacity_, lower_);
   global_upper_ = std::min(global_upper_, std::max<WideSigned>(bound, lower_));
+}
+
+// The capacity lowered, once, to a bound on the largest reachable weight (reachable_weight.hpp).
+// No state weighs between the two (a state is a subset), so the states and the best solution
+// stay as they are; the bounds computed from now on use the lower capacity.
+void CoreSearch::tighten_capacity() {
+  if (capacity_tightened_ || options_.reachable_weight_budget <= 0) return;
+  capacity_tightened_ = true;
+  const std::int64_t intervals =
+      std::clamp<std::int64_t>(options_.reachable_weight_budget / std::max(1, count()), 256, 16384);
+  capacity_ = reachable_weight_bound(items_.weights(), capacity_, intervals);
+  statistics_.capacity_used = capacity_;
 }
 
 // The Lagrangian bound at the break item's ratio r with the item changed: put in (an item past
@@ -167,9 +185,10 @@ void CoreSearch::move_item(int item, bool put_in) {
   const bool power_of_two = (steps_ & (steps_ - 1)) == 0;
   const bool long_list = list_.size() >= std::max<std::int64_t>(options_.completion_min_states, count());
   if (long_list || power_of_two) complete_states();
-  if (options_.rounded_dp_min_states > 0 && list_.size() >= next_rounded_dp_) {
-    rounded_weight_bound();
+  if (options_.weight_class_dp_min_states > 0 && list_.size() >= next_weight_class_dp_) {
+    weight_class_bound();
   }
+  if (long_list) tighten_capacity();
   if (long_list) tighten_global_bound();
   upper_ = std::max<WideSigned>(std::min(outcome.upper, global_upper_), lower_);
   if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20)) arena_.compact(list_.node);
@@ -200,16 +219,16 @@ void CoreSearch::complete_states() {
   record_state(found.state, found.item, found.profit, found.weight);
 }
 
-// Long lists call the rounded-weight dynamic program (rounded_weight_dp.hpp) for a lower bound
-// that fills the capacity more closely than the states yet do: at rounded_dp_min_states
-// states, then at 16 times as many, 4 times finer each time, within rounded_dp_bytes of
-// decision bits.
-void CoreSearch::rounded_weight_bound() {
-  const int run = statistics_.rounded_dp_runs++;
-  next_rounded_dp_ = list_.size() * 16;
-  const std::int64_t bits = options_.rounded_dp_bytes * 8 / std::max(1, count());
-  const std::int64_t columns = std::min<std::int64_t>(bits >> (4 - std::min(run, 2) * 2), bits);
-  std::vector<int> items = rounded_weight_solution(items_, capacity_, std::max<std::int64_t>(columns, 1));
+// Long lists call the weight-class dynamic program (weight_class_dp.hpp) for a lower bound
+// from items anywhere in the order, not only the core's: at weight_class_dp_min_states
+// states, then at 16 times as many, with 4 times as many classes each time, within
+// weight_class_dp_bytes of decision bits.
+void CoreSearch::weight_class_bound() {
+  const int run = statistics_.weight_class_dp_runs++;
+  next_weight_class_dp_ = list_.size() * 16;
+  const std::int64_t bits = options_.weight_class_dp_bytes * 8 / std::max(1, count());
+  const std::int64_t classes = std::min<std::int64_t>(bits >> (4 - std::min(run, 2) * 2), bits);
+  std::vector<int> items = weight_class_solution(items_, capacity_, std::max<std::int64_t>(classes, 1));
   std::int64_t value = 0;
   for (const int i : items) value += items_.profits()[i];
   if (value > lower_) record_items(std::move(items));
