@@ -191,6 +191,7 @@ KnapsackReport solve_expanding_core(const KnapsackCommandOptions& options,
   search.max_memory_bytes = core_memory_cap(options);
   search.max_states = options.max_states;
   search.time_limit_seconds = options.time_limit_seconds;
+  if (turned_off(options, "reachable-sums")) search.reachable_sums_budget = 0;
   if (!options.output.quiet) {
     search.progress_seconds = options.progress_seconds;
     search.on_progress = log_core_progress;
@@ -298,6 +299,7 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   j["largest_state_list"] = core ? nlohmann::json(core->largest_list) : none;
   j["weight_divisor"] = core ? nlohmann::json(core->weight_divisor) : none;
   j["capacity_used"] = core ? nlohmann::json(core->capacity_used) : none;
+  j["outside_sums_builds"] = core ? nlohmann::json(core->outside_sums_builds) : none;
   j["completions"] = core ? nlohmann::json(core->completions) : none;
   j["weight_class_dp_runs"] = core ? nlohmann::json(core->weight_class_dp_runs) : none;
   return j;
@@ -365,10 +367,12 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                         "(0: none); the result is then incomplete (exit 3)");
   command
       .add_option("--without", options.without,
-                  "turn branch-and-bound techniques off, to measure what they buy: dominance "
-                  "(between the nodes of a level)")
+                  "turn techniques off, to measure what they buy: dominance (between the "
+                  "nodes of a level, branch-and-bound), reachable-sums (the capacity lowered "
+                  "to the largest reachable weight and the states' bound through the items "
+                  "outside the core, --method core)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"dominance"}));
+      ->check(CLI::IsMember({"dominance", "reachable-sums"}));
   command.add_option("--write-instance", options.write_instance,
                      "write the instance to this file in the numbered layout (n, 'id profit "
                      "weight' lines, c) and stop without solving");

@@ -13,7 +13,7 @@
 #include "item_table.hpp"
 #include "node_bounds.hpp"
 #include "one_item_completion.hpp"
-#include "reachable_weight.hpp"
+#include "reachable_sums.hpp"
 #include "state_list.hpp"
 #include "weight_class_dp.hpp"
 
@@ -30,9 +30,10 @@
 //     Dembo-Hammer reduction) may show that changing it cannot beat the best profit: it stays
 //     as it is and the core skips it.
 //  4. Once a list is long, the capacity is lowered to a bound on the largest subset sum that
-//     fits it (reachable_weight.hpp): the same feasible solutions, tighter bounds.
-//  5. A state whose bound against the core's neighbours (core_bounds.hpp) cannot beat the best
-//     profit goes. The search ends when no state is left, or when the core holds every item.
+//     fits it (reachable_sums.hpp): the same feasible solutions, tighter bounds.
+//  5. A state whose bound against the core's neighbours (core_bounds.hpp), or, for long lists,
+//     through the subset sums of the items outside the core (reachable_sums.hpp), cannot
+//     beat the best profit goes. The search ends when no state is left, or when the core holds every item.
 // The best solution is rebuilt from the toggles of its state (decision_arena.hpp).
 
 namespace permbb::knapsack {
@@ -68,6 +69,8 @@ class CoreSearch {
   void complete_states();
   void tighten_global_bound();
   void tighten_capacity();
+  void rebuild_outside_sums();
+  std::int64_t sums_intervals() const;
   void weight_class_bound();
   void record_state(std::int64_t index, int extra_item, std::int64_t profit, std::int64_t weight);
   void record_items(std::vector<int> sorted_items);
@@ -90,6 +93,8 @@ class CoreSearch {
   std::int64_t steps_ = 0;  // merges done
   std::int64_t next_weight_class_dp_ = 0;  // list length that calls the next weight-class DP
   bool capacity_tightened_ = false;
+  std::optional<ReachableSums> outside_;  // the sums of the items outside an earlier core
+  std::int64_t explored_at_outside_ = 0;  // states_explored when outside_ was built
   StateList list_;
   StateList spare_;
   DecisionArena arena_;
@@ -143,16 +148,41 @@ void CoreSearch::tighten_global_bound() {
   global_upper_ = std::min(global_upper_, std::max<WideSigned>(bound, lower_));
 }
 
-// The capacity lowered, once, to a bound on the largest reachable weight (reachable_weight.hpp).
+std::int64_t CoreSearch::sums_intervals() const {
+  return std::clamp<std::int64_t>(options_.reachable_sums_budget / std::max(1, count()), 256,
+                                  16384);
+}
+
+// The capacity lowered, once, to a bound on the largest reachable weight (reachable_sums.hpp).
 // No state weighs between the two (a state is a subset), so the states and the best solution
 // stay as they are; the bounds computed from now on use the lower capacity.
 void CoreSearch::tighten_capacity() {
-  if (capacity_tightened_ || options_.reachable_weight_budget <= 0) return;
+  if (capacity_tightened_ || options_.reachable_sums_budget <= 0) return;
   capacity_tightened_ = true;
-  const std::int64_t intervals =
-      std::clamp<std::int64_t>(options_.reachable_weight_budget / std::max(1, count()), 256, 16384);
-  capacity_ = reachable_weight_bound(items_.weights(), capacity_, intervals);
+  std::vector<int> all(static_cast<std::size_t>(count()));
+  std::iota(all.begin(), all.end(), 0);
+  capacity_ = ReachableSums(items_.profits(), items_.weights(), all, ItemRatio{}, capacity_,
+                            sums_intervals())
+                  .largest();
   statistics_.capacity_used = capacity_;
+}
+
+// The sums of the items outside the core, at the break item's ratio, for the states' bound
+// (MergeBounds::outside). The items outside a later core are a subset of these, so the sums
+// stay valid as the core grows; rebuilt (tighter) once the merges since the last build have
+// written as many states as the build takes interval steps.
+void CoreSearch::rebuild_outside_sums() {
+  if (options_.reachable_sums_budget <= 0 || break_item_ >= count()) return;
+  std::vector<int> outside;
+  for (int i = 0; i < count(); ++i) {
+    if (i < first_ || i > last_) outside.push_back(i);
+  }
+  const std::int64_t cost = static_cast<std::int64_t>(outside.size()) * sums_intervals();
+  if (outside_ && statistics_.states_explored - explored_at_outside_ < cost) return;
+  outside_.emplace(items_.profits(), items_.weights(), outside, *ratio_of(break_item_), capacity_,
+                   sums_intervals());
+  explored_at_outside_ = statistics_.states_explored;
+  ++statistics_.outside_sums_builds;
 }
 
 // The Lagrangian bound at the break item's ratio r with the item changed: put in (an item past
@@ -170,7 +200,12 @@ bool CoreSearch::fixed_by_bound(int item, bool put_in) const {
 void CoreSearch::move_item(int item, bool put_in) {
   const std::int64_t sign = put_in ? 1 : -1;
   const CoreMove move{item, sign * items_.weights()[item], sign * items_.profits()[item]};
-  const MergeBounds bounds{capacity_, ratio_of(last_ + 1), ratio_of(first_ - 1), lower_};
+  MergeBounds bounds{capacity_, ratio_of(last_ + 1), ratio_of(first_ - 1), lower_};
+  if (outside_) {
+    bounds.outside = &*outside_;
+    bounds.fixed_weight = items_.prefix_sums().weight_before[first_];
+    bounds.fixed_profit = items_.prefix_sums().profit_before[first_];
+  }
   check_caps(2 * list_.size());
   const MergeOutcome outcome = merge_with_move(list_, move, bounds, arena_, spare_);
   std::swap(list_, spare_);
@@ -188,8 +223,11 @@ void CoreSearch::move_item(int item, bool put_in) {
   if (options_.weight_class_dp_min_states > 0 && list_.size() >= next_weight_class_dp_) {
     weight_class_bound();
   }
-  if (long_list) tighten_capacity();
-  if (long_list) tighten_global_bound();
+  if (long_list) {
+    tighten_capacity();
+    rebuild_outside_sums();
+    tighten_global_bound();
+  }
   upper_ = std::max<WideSigned>(std::min(outcome.upper, global_upper_), lower_);
   if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20)) arena_.compact(list_.node);
 }

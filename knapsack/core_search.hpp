@@ -34,11 +34,12 @@ struct CoreSearchOptions {
   std::int64_t weight_class_dp_bytes = std::int64_t{64} << 20;
   // The global bound of the cardinality constraints' surrogate relaxation (cardinality_bound.hpp).
   bool cardinality_bound = true;
-  // The first time a list is long (as for the one-item completion), the capacity is lowered
-  // to a bound on the largest subset sum that fits (reachable_weight.hpp): the sums kept as
-  // at most budget / n intervals (between 256 and 16,384), for about `budget` interval
-  // steps in all (0: never).
-  std::int64_t reachable_weight_budget = std::int64_t{1} << 24;
+  // Subset sums kept as intervals (reachable_sums.hpp), at most budget / n of them (between
+  // 256 and 16,384), about `budget` interval steps a build (0: never): the first time a list
+  // is long (as for the one-item completion), the capacity is lowered to the largest
+  // reachable weight they bound, and the sums of the items outside the core bound each state
+  // from then on.
+  std::int64_t reachable_sums_budget = std::int64_t{1} << 24;
   // Stop once this many seconds have passed (0: no limit); the result is then incomplete.
   double time_limit_seconds = 0;
   // Called after a core step about every progress_seconds (0: never).
@@ -55,6 +56,7 @@ struct CoreSearchStatistics {
   int items_fixed = 0;               // items fixed outside the core by their bound
   int completions = 0;               // lower bounds found by one item outside the core
   int weight_class_dp_runs = 0;      // weight-class dynamic programs run
+  int outside_sums_builds = 0;       // sums of the items outside the core built
   std::int64_t weight_divisor = 1;   // gcd of the weights (the capacity rounded down to it)
   std::int64_t capacity_used = 0;    // the capacity searched: c after both reductions
 };

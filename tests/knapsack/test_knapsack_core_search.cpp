@@ -138,9 +138,12 @@ TEST(WeightClassDp, OneSolutionPerClassByHandAndExactWithUnitClasses) {
   }
 }
 
-// Optimal, proven, and the same with the one-item completion after every step and with the
-// weight-class dynamic program from the first step (coarse, then finer).
-void expect_core_optimal(const KnapsackInstance& instance, std::int64_t optimum) {
+// Optimal, proven, and the same with the one-item completion, the reachable sums (the lower
+// capacity, the states' bound through the items outside the core) after every step and with
+// the weight-class dynamic program from the first step (coarse, then finer). Returns how often
+// the sums of the items outside the core were built, so that callers can check the bound ran.
+int expect_core_optimal(const KnapsackInstance& instance, std::int64_t optimum) {
+  int builds = 0;
   for (const std::int64_t completion_min_states : {std::int64_t{1024}, std::int64_t{1}}) {
     CoreSearchOptions options;
     options.completion_min_states = completion_min_states;
@@ -152,11 +155,14 @@ void expect_core_optimal(const KnapsackInstance& instance, std::int64_t optimum)
     EXPECT_TRUE(result.complete);
     EXPECT_EQ(result.upper_bound, optimum);
     expect_optimal(instance, result.solution, optimum);
+    builds += result.statistics.outside_sums_builds;
   }
+  return builds;
 }
 
 TEST(CoreSearch, SmallInstancesOfEveryClassAgreeWithBruteForce) {
   int instances = 0;
+  int builds = 0;
   for (const InstanceClass c :
        {InstanceClass::kUncorrelated, InstanceClass::kWeaklyCorrelated,
         InstanceClass::kStronglyCorrelated, InstanceClass::kInverseStronglyCorrelated,
@@ -168,17 +174,19 @@ TEST(CoreSearch, SmallInstancesOfEveryClassAgreeWithBruteForce) {
           generate_instance({c, n, range, static_cast<std::uint64_t>(trial)});
       instance.capacity = instance.capacity * (1 + trial % 4) / 3;  // 1/3 .. 4/3 of half
       SCOPED_TRACE(instance.name + " capacity " + std::to_string(instance.capacity));
-      expect_core_optimal(instance, brute_force_value(instance));
+      builds += expect_core_optimal(instance, brute_force_value(instance));
       ++instances;
     }
   }
   EXPECT_EQ(instances, 300);
+  EXPECT_GT(builds, 0);
 }
 
 TEST(CoreSearch, SmallJookenInstancesAgreeWithBruteForce) {
   const char* capacities[] = {"1000", "1000000", "10000000000"};
   const char* epsilons[] = {"0", "0.00001", "0.01", "0.1"};
   int instances = 0;
+  int builds = 0;
   for (int trial = 0; trial < 72; ++trial) {
     const int n = 8 + trial % 11;  // 8..18
     const std::string spec = "jooken," + std::to_string(n) + "," + capacities[trial % 3] + "," +
@@ -187,10 +195,11 @@ TEST(CoreSearch, SmallJookenInstancesAgreeWithBruteForce) {
                              "," + std::to_string(trial);
     SCOPED_TRACE(spec);
     const KnapsackInstance instance = generate_jooken_instance(parse_jooken_spec(spec));
-    expect_core_optimal(instance, brute_force_value(instance));
+    builds += expect_core_optimal(instance, brute_force_value(instance));
     ++instances;
   }
   EXPECT_EQ(instances, 72);
+  EXPECT_GT(builds, 0);
 }
 
 TEST(CoreSearch, MediumInstancesAgreeWithTheDynamicProgram) {
