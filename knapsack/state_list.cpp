@@ -24,12 +24,14 @@ std::int64_t StateList::bytes() const {
 
 namespace {
 
-// The bound of a state through the sums of the items outside the core (MergeBounds::outside);
-// below every profit when its core items alone are over the capacity.
-WideSigned outside_bound(std::int64_t profit, std::int64_t weight, const MergeBounds& bounds) {
+// The bound of a state through the sums of the items outside the core (MergeBounds::outside),
+// for states in weight order (their rooms shrink); below every profit when its core items
+// alone are over the capacity.
+WideSigned outside_bound(std::int64_t profit, std::int64_t weight, const MergeBounds& bounds,
+                         ReachableSums::Walk& walk) {
   const std::int64_t room = bounds.capacity - (weight - bounds.fixed_weight);
   if (room < 0) return -1;
-  return WideSigned{profit} - bounds.fixed_profit + bounds.outside->best_profit(room);
+  return WideSigned{profit} - bounds.fixed_profit + walk.best_profit(room);
 }
 
 }  // namespace
@@ -45,6 +47,8 @@ MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const Me
   MergeOutcome outcome;
   outcome.lower = bounds.lower;
   std::int64_t best_profit_seen = std::numeric_limits<std::int64_t>::min();
+  std::optional<ReachableSums::Walk> walk;
+  if (bounds.outside != nullptr) walk.emplace(*bounds.outside);
   const std::int64_t n = in.size();
   std::int64_t a = 0;  // next state left as it was
   std::int64_t b = 0;  // next state moved
@@ -65,7 +69,7 @@ MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const Me
     best_profit_seen = p;
     WideSigned bound = state_bound(p, w, bounds.capacity, bounds.add, bounds.remove);
     if (bounds.outside != nullptr && bound > outcome.lower) {
-      bound = std::min(bound, outside_bound(p, w, bounds));
+      bound = std::min(bound, outside_bound(p, w, bounds, *walk));
     }
     if (bound <= outcome.lower) {
       ++outcome.fathomed;
