@@ -55,7 +55,7 @@ std::int64_t clamp_to_int64(WideSigned value) {
 class CoreSearch {
  public:
   CoreSearch(const KnapsackInstance& instance, const CoreSearchOptions& options)
-      : options_(options), items_(instance), begin_(Clock::now()) {}
+      : options_(options), begin_(Clock::now()), items_(instance) {}
 
   CoreSearchResult run();
 
@@ -80,8 +80,9 @@ class CoreSearch {
   double seconds() const { return std::chrono::duration<double>(Clock::now() - begin_).count(); }
 
   CoreSearchOptions options_;
+  Clock::time_point begin_;  // before the items are sorted: the setup time includes the sort
   ItemTable items_;
-  Clock::time_point begin_;
+  std::vector<int> by_weight_;  // the items by weight, for the one-item completion
   double last_progress_ = 0;
   std::int64_t capacity_ = 0;
   int break_item_ = 0;
@@ -114,6 +115,7 @@ std::optional<ItemRatio> CoreSearch::ratio_of(int item) const {
 // The break item, the break solution as the first state, and the greedy lower bound.
 void CoreSearch::start() {
   statistics_.weight_divisor = weight_divisor(items_);
+  by_weight_ = items_by_weight(items_);
   capacity_ = items_.capacity() - items_.capacity() % statistics_.weight_divisor;
   statistics_.capacity_used = capacity_;
   while (break_item_ < count() &&
@@ -251,7 +253,7 @@ void CoreSearch::widen_core() {
 // the list is at least as long as the items are many.
 void CoreSearch::complete_states() {
   const Completion found =
-      OneItemCompletion(items_, first_, last_).best(list_, capacity_, lower_);
+      OneItemCompletion(items_, by_weight_, first_, last_).best(list_, capacity_, lower_);
   if (found.state < 0) return;
   ++statistics_.completions;
   record_state(found.state, found.item, found.profit, found.weight);

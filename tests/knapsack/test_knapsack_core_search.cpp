@@ -85,7 +85,7 @@ TEST(OneItemCompletion, BestStatePlusOneItemByHand) {
   list.push(7, 22, DecisionArena::kRoot);   // room 1: nothing fits
   list.push(9, 35, DecisionArena::kRoot);   // 1 over: item 1 (9, the least) out, 26
   list.push(10, 36, DecisionArena::kRoot);  // 2 over: item 1 out, 27, weight 7
-  const OneItemCompletion completion(items, 2, 2);
+  const OneItemCompletion completion(items, items_by_weight(items), 2, 2);
   const Completion best = completion.best(list, 8, 0);
   EXPECT_EQ(best.state, 3);
   EXPECT_EQ(best.item, 1);
