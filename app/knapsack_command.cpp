@@ -183,7 +183,10 @@ std::int64_t core_memory_cap(const KnapsackCommandOptions& options) {
 
 KnapsackReport solve_expanding_core(const KnapsackCommandOptions& options,
                                     const ks::KnapsackInstance& instance) {
-  if (options.gpu == "on") throw InputError("--gpu: --method core runs on the CPU only");
+  if (options.gpu == "on") {
+    throw InputError("--gpu: the GPU runs the branch-and-bound (--method bb); --method core, "
+                     "the default, runs on the CPU only");
+  }
   KnapsackReport report;
   report.method = "core";
   report.engine = "cpu";
@@ -324,12 +327,13 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
       ->check(number_at_least(std::int64_t{0}));
   command
       .add_option("--method", options.method,
-                  "core: expanding-core dynamic programming (minknap/combo class, CPU); bb: "
-                  "branch-and-bound (CPU/GPU); dp: dynamic programming, O(n c)")
+                  "core: expanding-core dynamic programming (minknap/combo class, CPU; the "
+                  "default); bb: branch-and-bound (CPU/GPU); dp: dynamic programming, O(n c)")
       ->check(CLI::IsMember({"core", "bb", "dp"}))
       ->capture_default_str();
-  add_gpu_choice(command, options.gpu, "use the GPU (an error without one)",
-                 "CPU only (default: the GPU for large lists when there is one)");
+  add_gpu_choice(command, options.gpu,
+                 "--method bb: use the GPU (an error without one, or with another method)",
+                 "--method bb: CPU only (default: the GPU for large lists when there is one)");
   command
       .add_option("--switch-threshold", options.switch_threshold,
                   "lists of at least this many nodes go to the GPU, smaller ones to the CPU "
