@@ -70,7 +70,7 @@ class CoreSearch {
   void tighten_global_bound();
   void tighten_capacity();
   void rebuild_outside_sums();
-  std::int64_t sums_intervals() const;
+  std::int64_t sums_intervals(std::int64_t budget, std::int64_t most) const;
   void weight_class_bound();
   void record_state(std::int64_t index, int extra_item, std::int64_t profit, std::int64_t weight);
   void record_items(std::vector<int> sorted_items);
@@ -93,7 +93,7 @@ class CoreSearch {
   bool take_out_next_ = true;
   std::int64_t steps_ = 0;  // merges done
   std::int64_t next_weight_class_dp_ = 0;  // list length that calls the next weight-class DP
-  bool capacity_tightened_ = false;
+  int capacity_passes_ = 0;  // reachable-weight bounds computed (tighten_capacity)
   std::optional<ReachableSums> outside_;  // the sums of the items outside an earlier core
   std::int64_t explored_at_outside_ = 0;  // states_explored when outside_ was built
   StateList list_;
@@ -150,22 +150,34 @@ void CoreSearch::tighten_global_bound() {
   global_upper_ = std::min(global_upper_, std::max<WideSigned>(bound, lower_));
 }
 
-std::int64_t CoreSearch::sums_intervals() const {
-  return std::clamp<std::int64_t>(options_.reachable_sums_budget / std::max(1, count()), 256,
-                                  16384);
+std::int64_t CoreSearch::sums_intervals(std::int64_t budget, std::int64_t most) const {
+  return std::clamp<std::int64_t>(budget / std::max(1, count()), 256, most);
 }
 
-// The capacity lowered, once, to a bound on the largest reachable weight (reachable_sums.hpp).
-// No state weighs between the two (a state is a subset), so the states and the best solution
-// stay as they are; the bounds computed from now on use the lower capacity.
+// The capacity lowered to a bound on the largest reachable weight (reachable_sums.hpp): at the
+// first long list, and again with 16 times the budget (at most 2^18 intervals) once a list
+// passes kFineCapacityStates states, a sign of an instance worth the time (the joins forced by
+// the interval count can hide gaps that the light items do not fill: on
+// jooken,800,1e10,10,0.2,0.01,200,22 16,384 intervals see nothing below c, 2^18 bring it
+// down to 9,999,244,294). No state weighs between the old and the new capacity (a state is a
+// subset), so the states and the best solution stay as they are; the bounds computed from
+// now on use the lower capacity, and the outside items' sums are built again for it.
 void CoreSearch::tighten_capacity() {
-  if (capacity_tightened_ || options_.reachable_sums_budget <= 0) return;
-  capacity_tightened_ = true;
+  constexpr std::int64_t kFineCapacityStates = std::int64_t{1} << 20;
+  const bool first = capacity_passes_ == 0;
+  const bool fine = capacity_passes_ == 1 && list_.size() >= kFineCapacityStates;
+  if (options_.reachable_sums_budget <= 0 || (!first && !fine)) return;
+  ++capacity_passes_;
+  const std::int64_t intervals =
+      first ? sums_intervals(options_.reachable_sums_budget, 16384)
+            : sums_intervals(options_.reachable_sums_budget * 16, std::int64_t{1} << 18);
   std::vector<int> all(static_cast<std::size_t>(count()));
   std::iota(all.begin(), all.end(), 0);
-  capacity_ = ReachableSums(items_.profits(), items_.weights(), all, ItemRatio{}, capacity_,
-                            sums_intervals())
-                  .largest();
+  const std::int64_t lower_capacity =
+      ReachableSums(items_.profits(), items_.weights(), all, ItemRatio{}, capacity_, intervals)
+          .largest();
+  if (lower_capacity < capacity_) outside_.reset();
+  capacity_ = lower_capacity;
   statistics_.capacity_used = capacity_;
 }
 
@@ -179,10 +191,11 @@ void CoreSearch::rebuild_outside_sums() {
   for (int i = 0; i < count(); ++i) {
     if (i < first_ || i > last_) outside.push_back(i);
   }
-  const std::int64_t cost = static_cast<std::int64_t>(outside.size()) * sums_intervals();
+  const std::int64_t intervals = sums_intervals(options_.reachable_sums_budget, 16384);
+  const std::int64_t cost = static_cast<std::int64_t>(outside.size()) * intervals;
   if (outside_ && statistics_.states_explored - explored_at_outside_ < cost) return;
   outside_.emplace(items_.profits(), items_.weights(), outside, *ratio_of(break_item_), capacity_,
-                   sums_intervals());
+                   intervals);
   explored_at_outside_ = statistics_.states_explored;
   ++statistics_.outside_sums_builds;
 }

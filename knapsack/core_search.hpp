@@ -37,8 +37,9 @@ struct CoreSearchOptions {
   // Subset sums kept as intervals (reachable_sums.hpp), at most budget / n of them (between
   // 256 and 16,384), about `budget` interval steps a build (0: never): the first time a list
   // is long (as for the one-item completion), the capacity is lowered to the largest
-  // reachable weight they bound, and the sums of the items outside the core bound each state
-  // from then on.
+  // reachable weight they bound (again with 16 times the budget, at most 2^18 intervals,
+  // once a list passes 2^20 states), and the sums of the items outside the core bound each
+  // state from then on.
   std::int64_t reachable_sums_budget = std::int64_t{1} << 24;
   // Stop once this many seconds have passed (0: no limit); the result is then incomplete.
   double time_limit_seconds = 0;
