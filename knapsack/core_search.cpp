@@ -33,7 +33,8 @@
 //     fits it (reachable_sums.hpp): the same feasible solutions, tighter bounds.
 //  5. A state whose bound against the core's neighbours (core_bounds.hpp), or, for long lists,
 //     through the subset sums of the items outside the core (reachable_sums.hpp), cannot
-//     beat the best profit goes. The search ends when no state is left, or when the core holds every item.
+//     beat the best profit goes. The search ends when no state is left, or when the core
+//     holds every item.
 // The best solution is rebuilt from the toggles of its state (decision_arena.hpp).
 
 namespace permbb::knapsack {
@@ -233,7 +234,8 @@ void CoreSearch::move_item(int item, bool put_in) {
   }
   ++steps_;
   const bool power_of_two = (steps_ & (steps_ - 1)) == 0;
-  const bool long_list = list_.size() >= std::max<std::int64_t>(options_.completion_min_states, count());
+  const bool long_list =
+      list_.size() >= std::max<std::int64_t>(options_.completion_min_states, count());
   if (long_list || power_of_two) complete_states();
   if (options_.weight_class_dp_min_states > 0 && list_.size() >= next_weight_class_dp_) {
     weight_class_bound();
@@ -281,7 +283,8 @@ void CoreSearch::weight_class_bound() {
   next_weight_class_dp_ = list_.size() * 16;
   const std::int64_t bits = options_.weight_class_dp_bytes * 8 / std::max(1, count());
   const std::int64_t classes = std::min<std::int64_t>(bits >> (4 - std::min(run, 2) * 2), bits);
-  std::vector<int> items = weight_class_solution(items_, capacity_, std::max<std::int64_t>(classes, 1));
+  std::vector<int> items =
+      weight_class_solution(items_, capacity_, std::max<std::int64_t>(classes, 1));
   std::int64_t value = 0;
   for (const int i : items) value += items_.profits()[i];
   if (value > lower_) record_items(std::move(items));

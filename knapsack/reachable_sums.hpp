@@ -48,8 +48,7 @@ class ReachableSums {
   // found by walking down from the last one's interval: O(1) amortised, not a binary search.
   class Walk {
    public:
-    explicit Walk(const ReachableSums& sums)
-        : sums_(&sums), at_(sums.intervals_.size() - 1) {}
+    explicit Walk(const ReachableSums& sums) : sums_(&sums), at_(sums.intervals_.size() - 1) {}
     WideSigned best_profit(std::int64_t room);
 
    private:
