@@ -183,7 +183,10 @@ std::int64_t core_memory_cap(const KnapsackCommandOptions& options) {
 
 KnapsackReport solve_expanding_core(const KnapsackCommandOptions& options,
                                     const ks::KnapsackInstance& instance) {
-  if (options.gpu == "on") throw InputError("--gpu: --method core runs on the CPU only");
+  if (options.gpu == "on") {
+    throw InputError("--gpu: the GPU runs the branch-and-bound (--method bb); --method core, "
+                     "the default, runs on the CPU only");
+  }
   KnapsackReport report;
   report.method = "core";
   report.engine = "cpu";
@@ -191,6 +194,7 @@ KnapsackReport solve_expanding_core(const KnapsackCommandOptions& options,
   search.max_memory_bytes = core_memory_cap(options);
   search.max_states = options.max_states;
   search.time_limit_seconds = options.time_limit_seconds;
+  if (turned_off(options, "reachable-sums")) search.reachable_sums_budget = 0;
   if (!options.output.quiet) {
     search.progress_seconds = options.progress_seconds;
     search.on_progress = log_core_progress;
@@ -297,8 +301,10 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   j["states_fathomed"] = core ? nlohmann::json(core->states_fathomed) : none;
   j["largest_state_list"] = core ? nlohmann::json(core->largest_list) : none;
   j["weight_divisor"] = core ? nlohmann::json(core->weight_divisor) : none;
+  j["capacity_used"] = core ? nlohmann::json(core->capacity_used) : none;
+  j["outside_sums_builds"] = core ? nlohmann::json(core->outside_sums_builds) : none;
   j["completions"] = core ? nlohmann::json(core->completions) : none;
-  j["rounded_dp_runs"] = core ? nlohmann::json(core->rounded_dp_runs) : none;
+  j["weight_class_dp_runs"] = core ? nlohmann::json(core->weight_class_dp_runs) : none;
   return j;
 }
 
@@ -321,12 +327,13 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
       ->check(number_at_least(std::int64_t{0}));
   command
       .add_option("--method", options.method,
-                  "core: expanding-core dynamic programming (minknap/combo class, CPU); bb: "
-                  "branch-and-bound (CPU/GPU); dp: dynamic programming, O(n c)")
+                  "core: expanding-core dynamic programming (minknap/combo class, CPU; the "
+                  "default); bb: branch-and-bound (CPU/GPU); dp: dynamic programming, O(n c)")
       ->check(CLI::IsMember({"core", "bb", "dp"}))
       ->capture_default_str();
-  add_gpu_choice(command, options.gpu, "use the GPU (an error without one)",
-                 "CPU only (default: the GPU for large lists when there is one)");
+  add_gpu_choice(command, options.gpu,
+                 "--method bb: use the GPU (an error without one, or with another method)",
+                 "--method bb: CPU only (default: the GPU for large lists when there is one)");
   command
       .add_option("--switch-threshold", options.switch_threshold,
                   "lists of at least this many nodes go to the GPU, smaller ones to the CPU "
@@ -364,10 +371,12 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                         "(0: none); the result is then incomplete (exit 3)");
   command
       .add_option("--without", options.without,
-                  "turn branch-and-bound techniques off, to measure what they buy: dominance "
-                  "(between the nodes of a level)")
+                  "turn techniques off, to measure what they buy: dominance (between the "
+                  "nodes of a level, branch-and-bound), reachable-sums (the capacity lowered "
+                  "to the largest reachable weight and the states' bound through the items "
+                  "outside the core, --method core)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"dominance"}));
+      ->check(CLI::IsMember({"dominance", "reachable-sums"}));
   command.add_option("--write-instance", options.write_instance,
                      "write the instance to this file in the numbered layout (n, 'id profit "
                      "weight' lines, c) and stop without solving");

@@ -16,7 +16,7 @@ struct KnapsackCommandOptions {
   std::string generate;                  // "CLASS,n,R,seed" or "jooken,n,c,g,f,eps,s,seed"
   std::int64_t capacity = -1;            // -1: the file's, or half the total weight when generated
   std::string gpu = "auto";              // auto | on | off
-  std::string method = "bb";             // core | bb | dp
+  std::string method = "core";           // core | bb | dp
   std::int64_t switch_threshold = 0;     // 0: the default (knapsack_level_search.hpp)
   std::int64_t max_list_nodes = 0;       // 0: from --memory-fraction of the memory
   std::int64_t max_set_aside_nodes = 0;  // 0: from --memory-fraction of the host's memory

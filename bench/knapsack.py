@@ -5,7 +5,8 @@ p = w + R/10, R = 100, n = 100 ... 500, ten instances each, capacity half the to
 and uncorrelated ones) and on a sample of Jooken, Leyman & De Causmaecker's hard class (EJOR
 2022; `--generate jooken,n,c,g,f,eps,s,seed`) drawn across its published grid.
 
-Columns, per method (--methods): `core` (the expanding-core dynamic program, --method core),
+Columns, per method (--methods): `core` (the expanding-core dynamic program, --method core;
+`core-without-TECH` the same with `--without TECH`),
 `cpu` (the branch-and-bound on the CPU, --method bb --no-gpu), `gpu` (the branch-and-bound
 with CPU/GPU switching, --method bb --gpu; left out with --no-gpu), `dp` (the dynamic program,
 --method dp; "—" where its table exceeds its memory limit), and `combo` when --combo PATH
@@ -121,6 +122,14 @@ def markdown_table(columns, rows):
     return "\n".join(lines)
 
 
+def method_options(method):
+    """A method's permbb options; `core-without-TECH` is core with --without TECH, to measure
+    what a technique buys in the same run."""
+    if method.startswith("core-without-"):
+        return ["--method", "core", "--without", method[len("core-without-"):]]
+    return METHOD_OPTIONS[method]
+
+
 def methods(args):
     chosen = [m for m in args.methods.split(",") if not (args.no_gpu and m == "gpu")]
     return chosen + (["combo"] if args.combo else [])
@@ -135,7 +144,7 @@ def run_instance(args, spec):
             run[method] = run_combo(args, spec)
         else:
             extra = bb if method in ("cpu", "gpu") else []
-            run[method] = knapsack(args.bin, spec, METHOD_OPTIONS[method] + extra,
+            run[method] = knapsack(args.bin, spec, method_options(method) + extra,
                                    args.time_limit)
     values = {m: r["value"] for m, r in run.items() if m != "spec" and r and r["complete"]}
     if len(set(values.values())) > 1:
@@ -279,7 +288,7 @@ def main():
     parser.add_argument("--bin", default="build/permbb", help="the permbb executable")
     parser.add_argument("--no-gpu", action="store_true", help="leave the gpu column out")
     parser.add_argument("--methods", default="core,cpu,gpu,dp",
-                        help="columns: core, cpu, gpu, dp (comma-separated)")
+                        help="columns: core, cpu, gpu, dp, core-without-TECH (comma-separated)")
     parser.add_argument("--combo", help="an external combo driver, run as PATH FILE")
     parser.add_argument("--sizes", default="100,200,300,400,500")
     parser.add_argument("--instances", type=int, default=10, help="seeds 1..N per size")

@@ -13,8 +13,9 @@
 #include "item_table.hpp"
 #include "node_bounds.hpp"
 #include "one_item_completion.hpp"
-#include "rounded_weight_dp.hpp"
+#include "reachable_sums.hpp"
 #include "state_list.hpp"
+#include "weight_class_dp.hpp"
 
 // The search (Pisinger 1997, minknap; Martello, Pisinger & Toth 1999, combo):
 //  1. The items that fit alone, sorted by decreasing ratio (ItemTable). The capacity is
@@ -28,8 +29,12 @@
 //  3. Before an item enters the core, its Lagrangian bound at the break item's ratio (the
 //     Dembo-Hammer reduction) may show that changing it cannot beat the best profit: it stays
 //     as it is and the core skips it.
-//  4. A state whose bound against the core's neighbours (core_bounds.hpp) cannot beat the best
-//     profit goes. The search ends when no state is left, or when the core holds every item.
+//  4. Once a list is long, the capacity is lowered to a bound on the largest subset sum that
+//     fits it (reachable_sums.hpp): the same feasible solutions, tighter bounds.
+//  5. A state whose bound against the core's neighbours (core_bounds.hpp), or, for long lists,
+//     through the subset sums of the items outside the core (reachable_sums.hpp), cannot
+//     beat the best profit goes. The search ends when no state is left, or when the core
+//     holds every item.
 // The best solution is rebuilt from the toggles of its state (decision_arena.hpp).
 
 namespace permbb::knapsack {
@@ -51,7 +56,7 @@ std::int64_t clamp_to_int64(WideSigned value) {
 class CoreSearch {
  public:
   CoreSearch(const KnapsackInstance& instance, const CoreSearchOptions& options)
-      : options_(options), items_(instance), begin_(Clock::now()) {}
+      : options_(options), begin_(Clock::now()), items_(instance) {}
 
   CoreSearchResult run();
 
@@ -64,7 +69,10 @@ class CoreSearch {
   void move_item(int item, bool put_in);
   void complete_states();
   void tighten_global_bound();
-  void rounded_weight_bound();
+  void tighten_capacity();
+  void rebuild_outside_sums();
+  std::int64_t sums_intervals(std::int64_t budget, std::int64_t most) const;
+  void weight_class_bound();
   void record_state(std::int64_t index, int extra_item, std::int64_t profit, std::int64_t weight);
   void record_items(std::vector<int> sorted_items);
   void check_caps(std::int64_t next_states) const;
@@ -73,8 +81,9 @@ class CoreSearch {
   double seconds() const { return std::chrono::duration<double>(Clock::now() - begin_).count(); }
 
   CoreSearchOptions options_;
+  Clock::time_point begin_;  // before the items are sorted: the setup time includes the sort
   ItemTable items_;
-  Clock::time_point begin_;
+  std::vector<int> by_weight_;  // the items by weight, for the one-item completion
   double last_progress_ = 0;
   std::int64_t capacity_ = 0;
   int break_item_ = 0;
@@ -84,7 +93,10 @@ class CoreSearch {
   int last_ = 0;   // t: its last (last_ < first_: empty)
   bool take_out_next_ = true;
   std::int64_t steps_ = 0;  // merges done
-  std::int64_t next_rounded_dp_ = 0;  // list length that calls the next rounded-weight DP
+  std::int64_t next_weight_class_dp_ = 0;  // list length that calls the next weight-class DP
+  int capacity_passes_ = 0;  // reachable-weight bounds computed (tighten_capacity)
+  std::optional<ReachableSums> outside_;  // the sums of the items outside an earlier core
+  std::int64_t explored_at_outside_ = 0;  // states_explored when outside_ was built
   StateList list_;
   StateList spare_;
   DecisionArena arena_;
@@ -104,7 +116,9 @@ std::optional<ItemRatio> CoreSearch::ratio_of(int item) const {
 // The break item, the break solution as the first state, and the greedy lower bound.
 void CoreSearch::start() {
   statistics_.weight_divisor = weight_divisor(items_);
+  by_weight_ = items_by_weight(items_);
   capacity_ = items_.capacity() - items_.capacity() % statistics_.weight_divisor;
+  statistics_.capacity_used = capacity_;
   while (break_item_ < count() &&
          items_.weights()[break_item_] <= capacity_ - break_weight_) {
     break_weight_ += items_.weights()[break_item_];
@@ -116,7 +130,7 @@ void CoreSearch::start() {
   greedy_fill(items_.view(), break_item_ + 1, capacity_ - break_weight_,
               [&](int i) { greedy.push_back(i); });
   record_items(std::move(greedy));
-  next_rounded_dp_ = options_.rounded_dp_min_states;
+  next_weight_class_dp_ = options_.weight_class_dp_min_states;
   first_ = break_item_;
   last_ = break_item_ - 1;
   list_.push(break_weight_, break_profit_, DecisionArena::kRoot);
@@ -137,6 +151,56 @@ void CoreSearch::tighten_global_bound() {
   global_upper_ = std::min(global_upper_, std::max<WideSigned>(bound, lower_));
 }
 
+std::int64_t CoreSearch::sums_intervals(std::int64_t budget, std::int64_t most) const {
+  return std::clamp<std::int64_t>(budget / std::max(1, count()), 256, most);
+}
+
+// The capacity lowered to a bound on the largest reachable weight (reachable_sums.hpp): at the
+// first long list, and again with 16 times the budget (at most 2^18 intervals) once a list
+// passes kFineCapacityStates states, a sign of an instance worth the time (the joins forced by
+// the interval count can hide gaps that the light items do not fill: on
+// jooken,800,1e10,10,0.2,0.01,200,22 16,384 intervals see nothing below c, 2^18 bring it
+// down to 9,999,244,294). No state weighs between the old and the new capacity (a state is a
+// subset), so the states and the best solution stay as they are; the bounds computed from
+// now on use the lower capacity, and the outside items' sums are built again for it.
+void CoreSearch::tighten_capacity() {
+  constexpr std::int64_t kFineCapacityStates = std::int64_t{1} << 20;
+  const bool first = capacity_passes_ == 0;
+  const bool fine = capacity_passes_ == 1 && list_.size() >= kFineCapacityStates;
+  if (options_.reachable_sums_budget <= 0 || (!first && !fine)) return;
+  ++capacity_passes_;
+  const std::int64_t intervals =
+      first ? sums_intervals(options_.reachable_sums_budget, 16384)
+            : sums_intervals(options_.reachable_sums_budget * 16, std::int64_t{1} << 18);
+  std::vector<int> all(static_cast<std::size_t>(count()));
+  std::iota(all.begin(), all.end(), 0);
+  const std::int64_t lower_capacity =
+      ReachableSums(items_.profits(), items_.weights(), all, ItemRatio{}, capacity_, intervals)
+          .largest();
+  if (lower_capacity < capacity_) outside_.reset();
+  capacity_ = lower_capacity;
+  statistics_.capacity_used = capacity_;
+}
+
+// The sums of the items outside the core, at the break item's ratio, for the states' bound
+// (MergeBounds::outside). The items outside a later core are a subset of these, so the sums
+// stay valid as the core grows; rebuilt (tighter) once the merges since the last build have
+// written as many states as the build takes interval steps.
+void CoreSearch::rebuild_outside_sums() {
+  if (options_.reachable_sums_budget <= 0 || break_item_ >= count()) return;
+  std::vector<int> outside;
+  for (int i = 0; i < count(); ++i) {
+    if (i < first_ || i > last_) outside.push_back(i);
+  }
+  const std::int64_t intervals = sums_intervals(options_.reachable_sums_budget, 16384);
+  const std::int64_t cost = static_cast<std::int64_t>(outside.size()) * intervals;
+  if (outside_ && statistics_.states_explored - explored_at_outside_ < cost) return;
+  outside_.emplace(items_.profits(), items_.weights(), outside, *ratio_of(break_item_), capacity_,
+                   intervals);
+  explored_at_outside_ = statistics_.states_explored;
+  ++statistics_.outside_sums_builds;
+}
+
 // The Lagrangian bound at the break item's ratio r with the item changed: put in (an item past
 // the break item) or taken out (one before it). Every other item's term vanishes at r.
 bool CoreSearch::fixed_by_bound(int item, bool put_in) const {
@@ -152,7 +216,12 @@ bool CoreSearch::fixed_by_bound(int item, bool put_in) const {
 void CoreSearch::move_item(int item, bool put_in) {
   const std::int64_t sign = put_in ? 1 : -1;
   const CoreMove move{item, sign * items_.weights()[item], sign * items_.profits()[item]};
-  const MergeBounds bounds{capacity_, ratio_of(last_ + 1), ratio_of(first_ - 1), lower_};
+  MergeBounds bounds{capacity_, ratio_of(last_ + 1), ratio_of(first_ - 1), lower_};
+  if (outside_) {
+    bounds.outside = &*outside_;
+    bounds.fixed_weight = items_.prefix_sums().weight_before[first_];
+    bounds.fixed_profit = items_.prefix_sums().profit_before[first_];
+  }
   check_caps(2 * list_.size());
   const MergeOutcome outcome = merge_with_move(list_, move, bounds, arena_, spare_);
   std::swap(list_, spare_);
@@ -165,12 +234,17 @@ void CoreSearch::move_item(int item, bool put_in) {
   }
   ++steps_;
   const bool power_of_two = (steps_ & (steps_ - 1)) == 0;
-  const bool long_list = list_.size() >= std::max<std::int64_t>(options_.completion_min_states, count());
+  const bool long_list =
+      list_.size() >= std::max<std::int64_t>(options_.completion_min_states, count());
   if (long_list || power_of_two) complete_states();
-  if (options_.rounded_dp_min_states > 0 && list_.size() >= next_rounded_dp_) {
-    rounded_weight_bound();
+  if (options_.weight_class_dp_min_states > 0 && list_.size() >= next_weight_class_dp_) {
+    weight_class_bound();
   }
-  if (long_list) tighten_global_bound();
+  if (long_list) {
+    tighten_capacity();
+    rebuild_outside_sums();
+    tighten_global_bound();
+  }
   upper_ = std::max<WideSigned>(std::min(outcome.upper, global_upper_), lower_);
   if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20)) arena_.compact(list_.node);
 }
@@ -194,22 +268,23 @@ void CoreSearch::widen_core() {
 // the list is at least as long as the items are many.
 void CoreSearch::complete_states() {
   const Completion found =
-      OneItemCompletion(items_, first_, last_).best(list_, capacity_, lower_);
+      OneItemCompletion(items_, by_weight_, first_, last_).best(list_, capacity_, lower_);
   if (found.state < 0) return;
   ++statistics_.completions;
   record_state(found.state, found.item, found.profit, found.weight);
 }
 
-// Long lists call the rounded-weight dynamic program (rounded_weight_dp.hpp) for a lower bound
-// that fills the capacity more closely than the states yet do: at rounded_dp_min_states
-// states, then at 16 times as many, 4 times finer each time, within rounded_dp_bytes of
-// decision bits.
-void CoreSearch::rounded_weight_bound() {
-  const int run = statistics_.rounded_dp_runs++;
-  next_rounded_dp_ = list_.size() * 16;
-  const std::int64_t bits = options_.rounded_dp_bytes * 8 / std::max(1, count());
-  const std::int64_t columns = std::min<std::int64_t>(bits >> (4 - std::min(run, 2) * 2), bits);
-  std::vector<int> items = rounded_weight_solution(items_, capacity_, std::max<std::int64_t>(columns, 1));
+// Long lists call the weight-class dynamic program (weight_class_dp.hpp) for a lower bound
+// from items anywhere in the order, not only the core's: at weight_class_dp_min_states
+// states, then at 16 times as many, with 4 times as many classes each time, within
+// weight_class_dp_bytes of decision bits.
+void CoreSearch::weight_class_bound() {
+  const int run = statistics_.weight_class_dp_runs++;
+  next_weight_class_dp_ = list_.size() * 16;
+  const std::int64_t bits = options_.weight_class_dp_bytes * 8 / std::max(1, count());
+  const std::int64_t classes = std::min<std::int64_t>(bits >> (4 - std::min(run, 2) * 2), bits);
+  std::vector<int> items =
+      weight_class_solution(items_, capacity_, std::max<std::int64_t>(classes, 1));
   std::int64_t value = 0;
   for (const int i : items) value += items_.profits()[i];
   if (value > lower_) record_items(std::move(items));

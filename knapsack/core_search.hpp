@@ -27,13 +27,20 @@ struct CoreSearchOptions {
   // one item outside the core after each step (one_item_completion.hpp); shorter ones only
   // after steps 1, 2, 4, 8, ..., for an early lower bound at little cost.
   std::int64_t completion_min_states = 1024;
-  // Lists of this many states call the rounded-weight dynamic program for a lower bound
-  // (rounded_weight_dp.hpp), and lists 16 times longer again, finer (0: never); its decision
-  // bits take at most rounded_dp_bytes.
-  std::int64_t rounded_dp_min_states = std::int64_t{1} << 16;
+  // Lists of this many states call the weight-class dynamic program for a lower bound
+  // (weight_class_dp.hpp), and lists 16 times longer again, finer (0: never); its decision
+  // bits take at most weight_class_dp_bytes.
+  std::int64_t weight_class_dp_min_states = std::int64_t{1} << 16;
+  std::int64_t weight_class_dp_bytes = std::int64_t{64} << 20;
   // The global bound of the cardinality constraints' surrogate relaxation (cardinality_bound.hpp).
   bool cardinality_bound = true;
-  std::int64_t rounded_dp_bytes = std::int64_t{64} << 20;
+  // Subset sums kept as intervals (reachable_sums.hpp), at most budget / n of them (between
+  // 256 and 16,384), about `budget` interval steps a build (0: never): the first time a list
+  // is long (as for the one-item completion), the capacity is lowered to the largest
+  // reachable weight they bound (again with 16 times the budget, at most 2^18 intervals,
+  // once a list passes 2^20 states), and the sums of the items outside the core bound each
+  // state from then on.
+  std::int64_t reachable_sums_budget = std::int64_t{1} << 24;
   // Stop once this many seconds have passed (0: no limit); the result is then incomplete.
   double time_limit_seconds = 0;
   // Called after a core step about every progress_seconds (0: never).
@@ -49,8 +56,10 @@ struct CoreSearchStatistics {
   int core_size = 0;                 // items that entered the core
   int items_fixed = 0;               // items fixed outside the core by their bound
   int completions = 0;               // lower bounds found by one item outside the core
-  int rounded_dp_runs = 0;           // rounded-weight dynamic programs run
+  int weight_class_dp_runs = 0;      // weight-class dynamic programs run
+  int outside_sums_builds = 0;       // sums of the items outside the core built
   std::int64_t weight_divisor = 1;   // gcd of the weights (the capacity rounded down to it)
+  std::int64_t capacity_used = 0;    // the capacity searched: c after both reductions
 };
 
 struct CoreSearchResult {

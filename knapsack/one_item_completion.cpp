@@ -11,19 +11,31 @@ struct Candidate {
   int item;
 };
 
-std::vector<Candidate> candidates(const ItemTable& items, int from, int to) {
+// The items of [from, to) in weight order.
+std::vector<Candidate> candidates(const ItemTable& items, const std::vector<int>& by_weight,
+                                  int from, int to) {
   std::vector<Candidate> out;
-  for (int i = from; i < to; ++i) out.push_back({items.weights()[i], items.profits()[i], i});
-  std::sort(out.begin(), out.end(), [](const Candidate& a, const Candidate& b) {
-    return a.weight < b.weight || (a.weight == b.weight && a.item < b.item);
-  });
+  for (const int i : by_weight) {
+    if (i >= from && i < to) out.push_back({items.weights()[i], items.profits()[i], i});
+  }
   return out;
 }
 
 }  // namespace
 
-OneItemCompletion::OneItemCompletion(const ItemTable& items, int first, int last) {
-  for (const Candidate& c : candidates(items, last + 1, items.count())) {
+std::vector<int> items_by_weight(const ItemTable& items) {
+  std::vector<int> order(static_cast<std::size_t>(items.count()));
+  for (int i = 0; i < items.count(); ++i) order[static_cast<std::size_t>(i)] = i;
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    return items.weights()[a] < items.weights()[b] ||
+           (items.weights()[a] == items.weights()[b] && a < b);
+  });
+  return order;
+}
+
+OneItemCompletion::OneItemCompletion(const ItemTable& items, const std::vector<int>& by_weight,
+                                     int first, int last) {
+  for (const Candidate& c : candidates(items, by_weight, last + 1, items.count())) {
     Entry entry{c.weight, c.profit, c.weight, c.item};
     if (!addable_.empty() && c.profit <= addable_.back().profit) {
       const Entry& lighter = addable_.back();
@@ -31,7 +43,7 @@ OneItemCompletion::OneItemCompletion(const ItemTable& items, int first, int last
     }
     addable_.push_back(entry);
   }
-  const std::vector<Candidate> before = candidates(items, 0, first);
+  const std::vector<Candidate> before = candidates(items, by_weight, 0, first);
   removable_.resize(before.size());
   for (std::size_t k = before.size(); k-- > 0;) {
     const Candidate& c = before[k];

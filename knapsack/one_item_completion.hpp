@@ -22,10 +22,16 @@ struct Completion {
 // weight μ <= c the most profitable item past the core of weight <= c - μ goes in; for μ > c
 // the least profitable item before the core of weight >= μ - c comes out. Items are sorted by
 // weight with a running best profit, and the states, sorted by weight, sweep them once.
+// The items of the table by increasing weight (ties by position): sorted once per search, so
+// that each completion only filters it (O(n), not O(n log n)).
+std::vector<int> items_by_weight(const ItemTable& items);
+
 class OneItemCompletion {
  public:
-  // The items before `first` (removable) and after `last` (addable) of the sorted table.
-  OneItemCompletion(const ItemTable& items, int first, int last);
+  // The items before `first` (removable) and after `last` (addable) of the sorted table;
+  // `by_weight` is items_by_weight(items).
+  OneItemCompletion(const ItemTable& items, const std::vector<int>& by_weight, int first,
+                    int last);
 
   // The best completion over the list that beats `lower`, if any.
   Completion best(const StateList& list, std::int64_t capacity, std::int64_t lower) const;

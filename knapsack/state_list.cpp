@@ -1,5 +1,6 @@
 #include "state_list.hpp"
 
+#include <algorithm>
 #include <limits>
 
 namespace permbb::knapsack {
@@ -21,17 +22,33 @@ std::int64_t StateList::bytes() const {
       (weight.capacity() + profit.capacity() + node.capacity()) * sizeof(std::int64_t));
 }
 
+namespace {
+
+// The bound of a state through the sums of the items outside the core (MergeBounds::outside),
+// for states in weight order (their rooms shrink); below every profit when its core items
+// alone are over the capacity.
+WideSigned outside_bound(std::int64_t profit, std::int64_t weight, const MergeBounds& bounds,
+                         ReachableSums::Walk& walk) {
+  const std::int64_t room = bounds.capacity - (weight - bounds.fixed_weight);
+  if (room < 0) return -1;
+  return WideSigned{profit} - bounds.fixed_profit + walk.best_profit(room);
+}
+
+}  // namespace
+
 // Both inputs are sorted by weight (the moved one is the same list shifted), so one pass of a
 // two-way merge visits every candidate in weight order, the more profitable first on equal
 // weights; a candidate no more profitable than the best seen so far is dominated (a lighter
 // or equal state earns as much). Dominance is checked before the bound: a dominated state's
-// bound is at most its dominator's (state_bound does not increase with the weight).
+// bound is at most its dominator's (neither bound increases with the weight).
 MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const MergeBounds& bounds,
                              DecisionArena& arena, StateList& out) {
   out.clear();
   MergeOutcome outcome;
   outcome.lower = bounds.lower;
   std::int64_t best_profit_seen = std::numeric_limits<std::int64_t>::min();
+  std::optional<ReachableSums::Walk> walk;
+  if (bounds.outside != nullptr) walk.emplace(*bounds.outside);
   const std::int64_t n = in.size();
   std::int64_t a = 0;  // next state left as it was
   std::int64_t b = 0;  // next state moved
@@ -50,7 +67,10 @@ MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const Me
       continue;
     }
     best_profit_seen = p;
-    const WideSigned bound = state_bound(p, w, bounds.capacity, bounds.add, bounds.remove);
+    WideSigned bound = state_bound(p, w, bounds.capacity, bounds.add, bounds.remove);
+    if (bounds.outside != nullptr && bound > outcome.lower) {
+      bound = std::min(bound, outside_bound(p, w, bounds, *walk));
+    }
     if (bound <= outcome.lower) {
       ++outcome.fathomed;
       continue;

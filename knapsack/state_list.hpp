@@ -5,6 +5,7 @@
 
 #include "core_bounds.hpp"
 #include "decision_arena.hpp"
+#include "reachable_sums.hpp"
 
 namespace permbb::knapsack {
 
@@ -38,6 +39,13 @@ struct MergeBounds {
   std::optional<ItemRatio> add;
   std::optional<ItemRatio> remove;
   std::int64_t lower = 0;
+  // The subset sums of (a superset of) the items outside the core, and the weight and profit
+  // of the items before the core, in every state: a state's core items weigh μ - fixed_weight
+  // and earn π - fixed_profit, and the outside items add at most outside->best_profit(room)
+  // within the room c - (μ - fixed_weight) (reachable_sums.hpp). Null: not used.
+  const ReachableSums* outside = nullptr;
+  std::int64_t fixed_weight = 0;
+  std::int64_t fixed_profit = 0;
 };
 
 struct MergeOutcome {

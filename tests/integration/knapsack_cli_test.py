@@ -66,7 +66,7 @@ class WithFolder(unittest.TestCase):
 class KnapsackFiles(WithFolder):
     def test_hand_computed_instance_and_every_json_field(self):
         path = self.write("hand.txt", HAND_INSTANCE)
-        proc, result = run_json(path, "--no-gpu")
+        proc, result = run_json(path, "--no-gpu", "--method", "bb")
         self.assertEqual(proc.returncode, 0, proc.stderr)
         for key in ["instance", "items", "capacity", "method", "status", "value", "weight",
                     "chosen", "nodes_explored", "nodes_dominated", "seconds", "engine",
@@ -118,35 +118,44 @@ class KnapsackFiles(WithFolder):
 
 
 class KnapsackGenerated(unittest.TestCase):
-    def test_branch_and_bound_agrees_with_the_dynamic_program(self):
+    def test_default_and_branch_and_bound_agree_with_the_dynamic_program(self):
         for spec in ["uncorrelated,60,1000,1", "weakly-correlated,60,1000,2",
                      "strongly-correlated,60,100,3", "inverse-strongly-correlated,60,100,4",
                      "subset-sum,60,1000,5"]:
-            proc, bb = run_json("--generate", spec)
+            proc, default = run_json("--generate", spec)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            self.assertEqual((default["method"], default["engine"]), ("core", "cpu"))
+            proc, bb = run_json("--generate", spec, "--method", "bb")
             self.assertEqual(proc.returncode, 0, proc.stderr)
             proc, dp = run_json("--generate", spec, "--method", "dp")
             self.assertEqual(proc.returncode, 0, proc.stderr)
             self.assertEqual(bb["value"], dp["value"], spec)
+            self.assertEqual(default["value"], dp["value"], spec)
             self.assertEqual(bb["instance"], spec)
             self.assertEqual(dp["engine"], "dp")
             self.assertLessEqual(bb["weight"], bb["capacity"])
+            self.assertLessEqual(default["weight"], default["capacity"])
 
     def test_both_engines_agree_when_switching_every_level(self):
         # Default engine: the GPU when there is one; a threshold of 1 puts every level there.
         spec = "strongly-correlated,50,100,6"
         proc, dp = run_json("--generate", spec, "--method", "dp")
-        proc, bb = run_json("--generate", spec, "--switch-threshold", "1",
+        proc, bb = run_json("--generate", spec, "--method", "bb", "--switch-threshold", "1",
                             "--max-list-nodes", "64")
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertEqual(bb["value"], dp["value"])
 
     def test_gpu_flag_needs_a_gpu(self):
-        # Without a usable GPU (none visible, or built without CUDA) the default engine is the
-        # CPU and --gpu must fail with exit 2; with one, --gpu must run on it.
+        # Without a usable GPU (none visible, or built without CUDA) the branch-and-bound's
+        # default engine is the CPU and --gpu must fail with exit 2; with one, --gpu must run
+        # on it. The default method, core, refuses --gpu either way.
         spec = "uncorrelated,30,100,7"
-        proc, default = run_json("--generate", spec)
+        proc = run("--generate", spec, "--gpu", "--quiet")
+        self.assertEqual(proc.returncode, 2, proc.stderr)
+        self.assertIn("--method bb", proc.stderr)
+        proc, default = run_json("--generate", spec, "--method", "bb")
         self.assertEqual(proc.returncode, 0, proc.stderr)
-        proc = run("--generate", spec, "--gpu", "--json", "-", "--quiet")
+        proc = run("--generate", spec, "--method", "bb", "--gpu", "--json", "-", "--quiet")
         if default["engine"] == "cpu":
             self.assertEqual(proc.returncode, 2, proc.stderr)
             self.assertIn("--gpu", proc.stderr)
@@ -159,7 +168,7 @@ class KnapsackGenerated(unittest.TestCase):
         # A strongly correlated instance that takes minutes without dominance between nodes
         # (milliseconds with it); stopped after 0.2 s.
         proc, result = run_json("--generate", "strongly-correlated,300,100,4", "--no-gpu",
-                                "--without", "dominance", "--time-limit", "0.2")
+                                "--method", "bb", "--without", "dominance", "--time-limit", "0.2")
         self.assertEqual(proc.returncode, 3, proc.stderr)
         self.assertEqual(result["status"], "incomplete")
         self.assertLessEqual(result["weight"], result["capacity"])
@@ -263,11 +272,13 @@ class KnapsackEdges(WithFolder):
     def test_options_at_their_limits_still_solve(self):
         items = [(20, 6), (18, 5), (15, 4)]
         path = self.write("ok.txt", instance_text(10, items))
-        for args in [["--capacity", "9223372036854775807"], ["--switch-threshold", "1"],
-                     ["--switch-threshold", "9223372036854775807"],
-                     ["--max-list-nodes", "2", "--max-set-aside-nodes", "1"],
-                     ["--max-list-nodes", "1073741824"],
-                     ["--max-set-aside-nodes", "9223372036854775807"],
+        # The branch-and-bound's options with --method bb (the default, core, has none of them).
+        for args in [["--capacity", "9223372036854775807"],
+                     ["--method", "bb", "--switch-threshold", "1"],
+                     ["--method", "bb", "--switch-threshold", "9223372036854775807"],
+                     ["--method", "bb", "--max-list-nodes", "2", "--max-set-aside-nodes", "1"],
+                     ["--method", "bb", "--max-list-nodes", "1073741824"],
+                     ["--method", "bb", "--max-set-aside-nodes", "9223372036854775807"],
                      ["--memory-fraction", "0.001"], ["--memory-fraction", "0.95"],
                      ["--time-limit", "0"], ["--time-limit", "1e300"],
                      ["--method", "dp", "--dp-memory-mib", "1"],
@@ -363,7 +374,7 @@ class KnapsackCore(WithFolder):
                              (spec, 100000, "core"))
             self.assertEqual(core["upper_bound"], core["value"])
             for key in ["core_size", "items_fixed", "states_explored", "largest_state_list",
-                        "weight_divisor", "completions", "rounded_dp_runs"]:
+                        "weight_divisor", "capacity_used", "outside_sums_builds", "completions", "weight_class_dp_runs"]:
                 self.assertIsInstance(core[key], int, key)
 
     def test_core_progress_time_limit_and_state_cap(self):

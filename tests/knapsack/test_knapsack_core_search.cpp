@@ -17,8 +17,8 @@
 #include "knapsack_generator.hpp"
 #include "knapsack_test_support.hpp"
 #include "one_item_completion.hpp"
-#include "rounded_weight_dp.hpp"
 #include "state_list.hpp"
+#include "weight_class_dp.hpp"
 
 namespace permbb::knapsack {
 namespace {
@@ -85,7 +85,7 @@ TEST(OneItemCompletion, BestStatePlusOneItemByHand) {
   list.push(7, 22, DecisionArena::kRoot);   // room 1: nothing fits
   list.push(9, 35, DecisionArena::kRoot);   // 1 over: item 1 (9, the least) out, 26
   list.push(10, 36, DecisionArena::kRoot);  // 2 over: item 1 out, 27, weight 7
-  const OneItemCompletion completion(items, 2, 2);
+  const OneItemCompletion completion(items, items_by_weight(items), 2, 2);
   const Completion best = completion.best(list, 8, 0);
   EXPECT_EQ(best.state, 3);
   EXPECT_EQ(best.item, 1);
@@ -101,57 +101,68 @@ TEST(OneItemCompletion, BestStatePlusOneItemByHand) {
   EXPECT_EQ(first.weight, 8);
 }
 
-TEST(RoundedWeightDp, FeasibleAlwaysAndExactWithUnitRounding) {
-  // (p, w): (10, 6), (7, 5), (6, 4), c = 9: the optimum takes items of weights 5 and 4 (13).
-  const auto instance = make_instance(9, {10, 7, 6}, {6, 5, 4});
+std::int64_t value_within(const ItemTable& items, const std::vector<int>& chosen,
+                          std::int64_t capacity) {
+  std::int64_t value = 0;
+  std::int64_t weight = 0;
+  for (const int i : chosen) {
+    value += items.profits()[i];
+    weight += items.weights()[i];
+  }
+  EXPECT_LE(weight, capacity);
+  return value;
+}
+
+TEST(WeightClassDp, OneSolutionPerClassByHandAndExactWithUnitClasses) {
+  // (p, w): (4, 1), (11, 9), c = 9; the optimum is the second item alone (11). With two
+  // classes of width 5, the first item, taken first (the better ratio), replaces the empty
+  // set in class [0, 4], and the second no longer fits on top of it: 4.
+  const auto instance = make_instance(9, {4, 11}, {1, 9});
   const ItemTable items(instance);
-  const auto value_of = [&](const std::vector<int>& chosen) {
-    std::int64_t value = 0;
-    std::int64_t weight = 0;
-    for (const int i : chosen) {
-      value += items.profits()[i];
-      weight += items.weights()[i];
-    }
-    EXPECT_LE(weight, 9);
-    return value;
-  };
-  EXPECT_EQ(value_of(rounded_weight_solution(items, 9, 100)), 13);  // K = 1: exact
-  // K = 2: weights 3, 3, 2 within 4: one item only; the best is the 10.
-  EXPECT_EQ(value_of(rounded_weight_solution(items, 9, 4)), 10);
+  EXPECT_EQ(value_within(items, weight_class_solution(items, 9, 2), 9), 4);
+  EXPECT_EQ(value_within(items, weight_class_solution(items, 9, 10), 9), 11);  // width 1
   std::mt19937_64 rng(3);
-  for (int trial = 0; trial < 50; ++trial) {
+  for (int trial = 0; trial < 60; ++trial) {
     const auto random = testing::random_instance(rng, 12, 1, 1000, 0.4);
     const ItemTable table(random);
-    std::int64_t value = 0;
-    std::int64_t weight = 0;
-    for (const int i : rounded_weight_solution(table, random.capacity, 1 + trial)) {
-      value += table.profits()[i];
-      weight += table.weights()[i];
-    }
-    EXPECT_LE(weight, random.capacity) << trial;
-    EXPECT_LE(value, brute_force_value(random)) << trial;
+    const std::int64_t optimum = brute_force_value(random);
+    EXPECT_LE(value_within(table, weight_class_solution(table, random.capacity, 1 + trial),
+                           random.capacity),
+              optimum)
+        << trial;
+    EXPECT_EQ(value_within(table, weight_class_solution(table, random.capacity,
+                                                        random.capacity + 1),
+                           random.capacity),
+              optimum)
+        << trial;
   }
 }
 
-// Optimal, proven, and the same with the one-item completion after every step and with the
-// rounded-weight dynamic program from the first step (coarse, then finer).
-void expect_core_optimal(const KnapsackInstance& instance, std::int64_t optimum) {
+// Optimal, proven, and the same with the one-item completion, the reachable sums (the lower
+// capacity, the states' bound through the items outside the core) after every step and with
+// the weight-class dynamic program from the first step (coarse, then finer). Returns how often
+// the sums of the items outside the core were built, so that callers can check the bound ran.
+int expect_core_optimal(const KnapsackInstance& instance, std::int64_t optimum) {
+  int builds = 0;
   for (const std::int64_t completion_min_states : {std::int64_t{1024}, std::int64_t{1}}) {
     CoreSearchOptions options;
     options.completion_min_states = completion_min_states;
     if (completion_min_states == 1) {
-      options.rounded_dp_min_states = 1;
-      options.rounded_dp_bytes = 64 * instance.items();  // 512 columns at most
+      options.weight_class_dp_min_states = 1;
+      options.weight_class_dp_bytes = 64 * instance.items();  // 512 classes at most
     }
     const CoreSearchResult result = solve_core(instance, options);
     EXPECT_TRUE(result.complete);
     EXPECT_EQ(result.upper_bound, optimum);
     expect_optimal(instance, result.solution, optimum);
+    builds += result.statistics.outside_sums_builds;
   }
+  return builds;
 }
 
 TEST(CoreSearch, SmallInstancesOfEveryClassAgreeWithBruteForce) {
   int instances = 0;
+  int builds = 0;
   for (const InstanceClass c :
        {InstanceClass::kUncorrelated, InstanceClass::kWeaklyCorrelated,
         InstanceClass::kStronglyCorrelated, InstanceClass::kInverseStronglyCorrelated,
@@ -163,17 +174,19 @@ TEST(CoreSearch, SmallInstancesOfEveryClassAgreeWithBruteForce) {
           generate_instance({c, n, range, static_cast<std::uint64_t>(trial)});
       instance.capacity = instance.capacity * (1 + trial % 4) / 3;  // 1/3 .. 4/3 of half
       SCOPED_TRACE(instance.name + " capacity " + std::to_string(instance.capacity));
-      expect_core_optimal(instance, brute_force_value(instance));
+      builds += expect_core_optimal(instance, brute_force_value(instance));
       ++instances;
     }
   }
   EXPECT_EQ(instances, 300);
+  EXPECT_GT(builds, 0);
 }
 
 TEST(CoreSearch, SmallJookenInstancesAgreeWithBruteForce) {
   const char* capacities[] = {"1000", "1000000", "10000000000"};
   const char* epsilons[] = {"0", "0.00001", "0.01", "0.1"};
   int instances = 0;
+  int builds = 0;
   for (int trial = 0; trial < 72; ++trial) {
     const int n = 8 + trial % 11;  // 8..18
     const std::string spec = "jooken," + std::to_string(n) + "," + capacities[trial % 3] + "," +
@@ -182,10 +195,11 @@ TEST(CoreSearch, SmallJookenInstancesAgreeWithBruteForce) {
                              "," + std::to_string(trial);
     SCOPED_TRACE(spec);
     const KnapsackInstance instance = generate_jooken_instance(parse_jooken_spec(spec));
-    expect_core_optimal(instance, brute_force_value(instance));
+    builds += expect_core_optimal(instance, brute_force_value(instance));
     ++instances;
   }
   EXPECT_EQ(instances, 72);
+  EXPECT_GT(builds, 0);
 }
 
 TEST(CoreSearch, MediumInstancesAgreeWithTheDynamicProgram) {
