@@ -36,30 +36,38 @@ void grow_to(std::vector<Value>& buffer, std::size_t size) {
 }
 
 // Heads of positions first..last of a table of `stride` positions per machine, each from the
-// position before it: the job at position i is jobs[i - first].
+// position before it: the job at position i is jobs[i - first]. The instance's sizes and times
+// are read once into locals: the stores into the table may alias an Instance's int fields as
+// far as the compiler knows, which made it reload them for every cell.
 void extend_heads(const Instance& instance, const int* jobs, Time* e, std::size_t stride,
                   int first, int last) {
+  const int m = instance.machines();
+  const auto n = static_cast<std::size_t>(instance.jobs());
+  const Time* const times = instance.times().data();
   for (int i = first; i <= last; ++i) {
-    const int placed = jobs[i - first];
+    const Time* p = times + jobs[i - first];
+    Time* cell = e + i;
     Time left = 0;
-    for (int j = 0; j < instance.machines(); ++j) {
-      Time* const cell = e + j * stride + i;
-      left = std::max(cell[-1], left) + instance.time(j, placed);
+    for (int j = 0; j < m; ++j, p += n, cell += stride) {
+      left = std::max(cell[-1], left) + *p;
       *cell = left;
     }
   }
 }
 
 // Tails of positions last..0, each from the position after it: the job after position i is
-// jobs[i].
+// jobs[i]. Locals as in extend_heads.
 void extend_tails(const Instance& instance, const int* jobs, Time* q, std::size_t stride,
                   int last) {
+  const int m = instance.machines();
+  const auto n = static_cast<std::size_t>(instance.jobs());
+  const Time* const times = instance.times().data();
   for (int i = last; i >= 0; --i) {
-    const int placed = jobs[i];
+    const Time* p = times + (m - 1) * n + jobs[i];
+    Time* cell = q + (m - 1) * stride + i;
     Time right = 0;
-    for (int j = instance.machines() - 1; j >= 0; --j) {
-      Time* const cell = q + j * stride + i;
-      right = std::max(cell[1], right) + instance.time(j, placed);
+    for (int j = m - 1; j >= 0; --j, p -= n, cell -= stride) {
+      right = std::max(cell[1], right) + *p;
       *cell = right;
     }
   }
