@@ -1,5 +1,6 @@
 #include "heuristic_command.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -36,6 +37,7 @@ struct HeuristicReport {
   std::string method;
   Schedule schedule;
   double seconds = 0;
+  std::uint64_t iterations = 0;  // ILS iterations of all threads
   std::optional<Time> best_known;
 
   std::optional<double> deviation_percent() const {
@@ -106,6 +108,10 @@ nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& 
   j["makespan"] = r.schedule.makespan;
   j["permutation"] = one_based(r.schedule.permutation);
   j["seconds"] = r.seconds;
+  if (r.method == "ils") {
+    j["iterations"] = r.iterations;
+    j["iterations_per_second"] = r.seconds > 0 ? static_cast<double>(r.iterations) / r.seconds : 0.0;
+  }
   j["best_known"] = r.best_known ? nlohmann::json(*r.best_known) : nlohmann::json(nullptr);
   const auto deviation = r.deviation_percent();
   j["deviation_percent"] = deviation ? nlohmann::json(*deviation) : nlohmann::json(nullptr);
@@ -222,6 +228,8 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   report.best_known = best_known(instance);
   Incumbent best;
   run.best_so_far = &best;
+  std::atomic<std::uint64_t> iterations{0};
+  run.iterations_done = &iterations;
   const auto begin = std::chrono::steady_clock::now();
   try {
     const ProgressTicker ticker(options.output.quiet ? 0 : options.progress_seconds,
@@ -231,6 +239,7 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
     throw InputError(e.what());
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  report.iterations = iterations.load();
 
   write_result(options.output, format_human(report), to_json(report, options));
   return 0;

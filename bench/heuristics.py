@@ -81,7 +81,7 @@ def run_one(binary, method, index, seed, seconds, extra):
         sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr}")
     result = json.loads(proc.stdout)
     best = BEST_KNOWN[index - 1]
-    return result["makespan"], 100.0 * (result["makespan"] - best) / best
+    return result["makespan"], 100.0 * (result["makespan"] - best) / best, result.get("iterations")
 
 
 def parse_variants(specs):
@@ -149,12 +149,14 @@ def main():
                                          budget_seconds(i, args.budget_factor), v[1]))
                    for v, i, s in tasks]
         for (name, extra), index, seed, future in futures:
-            span, deviation = future.result()
+            span, deviation, iterations = future.result()
             results.setdefault((name, index), []).append((span, deviation))
             if raw:
                 raw.write(json.dumps({"variant": name, "args": extra, "instance": index,
                                       "seed": seed, "makespan": span,
-                                      "deviation_percent": deviation}) + "\n")
+                                      "deviation_percent": deviation,
+                                      "iterations": iterations}) + "\n")
+                raw.flush()
     if raw:
         raw.close()
     print_variant_table(indices, variants, results, args.budget_factor)

@@ -52,6 +52,9 @@ struct HeuristicOptions {
   const std::atomic<bool>* stop = nullptr;
   // Offered every improvement of every copy, when given (progress lines).
   Incumbent* best_so_far = nullptr;
+  // ILS only: the iterations of all copies are added to it when given (the search's rate,
+  // which the JSON output reports).
+  std::atomic<std::uint64_t>* iterations_done = nullptr;
   // ILS only: the iterated greedy's settings (destruction, temperature, local search rules);
   // its limits, seed and best_so_far are replaced by the ones above.
   IteratedGreedyOptions iterated_greedy;
