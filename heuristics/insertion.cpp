@@ -194,4 +194,28 @@ Insertion best_reinsertion(const Instance& instance, const std::vector<int>& seq
   return evaluate_positions(instance, sequence[position], k, workspace, ties);
 }
 
+// `sequence` has k jobs, `without` k - 1 (k positions). The first `position` jobs are the same,
+// and so are the jobs after the inserted one, one position further.
+void fill_heads_and_tails_after_insertion(const Instance& instance,
+                                          const std::vector<int>& sequence, int position,
+                                          const InsertionWorkspace& without,
+                                          InsertionWorkspace& whole) {
+  const int m = instance.machines();
+  const int k = static_cast<int>(sequence.size());
+  const auto stride = static_cast<std::size_t>(k + 1);
+  const auto without_stride = static_cast<std::size_t>(k);
+  grow_to(whole.heads, stride * m);
+  grow_to(whole.tails, stride * m);
+  Time* const e = whole.heads.data();
+  Time* const q = whole.tails.data();
+  for (int j = 0; j < m; ++j) {
+    const Time* const heads = without.heads.data() + j * without_stride;
+    const Time* const tails = without.tails.data() + j * without_stride;
+    std::copy(heads, heads + position + 1, e + j * stride);
+    std::copy(tails + position, tails + k, q + j * stride + position + 1);
+  }
+  extend_heads(instance, sequence.data() + position, e, stride, position + 1, k);
+  extend_tails(instance, sequence.data(), q, stride, position);
+}
+
 }  // namespace permbb

@@ -54,10 +54,15 @@ bool insert_move(const Instance& instance, Schedule& schedule, int position,
                                         workspace.insertion, rules.ties);
   const bool improved = at.makespan < schedule.makespan;
   if (!improved && !(rules.sideways && at.makespan == schedule.makespan)) return false;
+  if (at.position == position) return improved;  // back where it was: the same schedule
   const int job = permutation[position];
   permutation.erase(permutation.begin() + position);
   permutation.insert(permutation.begin() + at.position, job);
   schedule.makespan = at.makespan;
+  // The next move's tables, from those of the schedule without the job.
+  fill_heads_and_tails_after_insertion(instance, permutation, at.position, workspace.insertion,
+                                       workspace.whole);
+  workspace.whole_of.assign(permutation.begin(), permutation.end());
   return improved;
 }
 
