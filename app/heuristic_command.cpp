@@ -86,6 +86,7 @@ nlohmann::json iterated_greedy_json(const HeuristicCommandOptions& options) {
           {"k", ig.local_search.k_max},
           {"ties", options.ig_ties},
           {"sideways", ig.local_search.sideways},
+          {"ls_passes", ig.local_search.max_passes},
           {"partial_local_search", ig.partial_local_search},
           {"prefer_slack", ig.prefer_slack},
           {"restart", ig.restart_after},
@@ -146,6 +147,11 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
       ->group(group);
   command.add_flag("--ig-sideways,!--ig-no-sideways", ig.local_search.sideways,
                    "local search also moves a job to an equally good position (default: on)")
+      ->group(group);
+  command.add_option("--ig-ls-passes", ig.local_search.max_passes,
+                     "most passes of each local search (0: until a pass does not improve)")
+      ->check(number_at_least(0))
+      ->capture_default_str()
       ->group(group);
   command.add_flag("--ig-prefer-slack,!--ig-no-prefer-slack", ig.prefer_slack,
                    "among equal makespans, prefer machines that finish earlier in sum "

@@ -115,7 +115,8 @@ bool insertion_local_search(const Instance& instance, Schedule& schedule,
   const Time start = schedule.makespan;
   std::vector<int>& order = workspace.order;
   bool pass_improved = true;
-  while (pass_improved) {
+  for (int pass = 0; pass_improved && (rules.max_passes <= 0 || pass < rules.max_passes);
+       ++pass) {
     pass_improved = false;
     order.assign(permutation.begin(), permutation.end());
     std::shuffle(order.begin(), order.end(), rng);

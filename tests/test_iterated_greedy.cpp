@@ -163,6 +163,39 @@ TEST(InsertionLocalSearch, EndsWhereNoSingleInsertionImproves) {
   }
 }
 
+// With max_passes = 1 the search is one pass: each job, in the order drawn from the rng, tried
+// once by k_insert_move, as done here by hand from the same seed.
+TEST(InsertionLocalSearch, OnePassWhenThePassesAreBounded) {
+  std::mt19937 rng(16);
+  for (int trial = 0; trial < 40; ++trial) {
+    const int n = std::uniform_int_distribution<int>(2, 25)(rng);
+    const int m = std::uniform_int_distribution<int>(1, 6)(rng);
+    const Instance instance = random_instance(rng, n, m);
+    LocalSearchRules rules;
+    rules.max_passes = 1;
+    rules.sideways = trial % 2 == 0;
+    rules.ties = trial % 3 == 0 ? InsertionTies::kLeftmost : InsertionTies::kTightest;
+    Schedule bounded{random_permutation(rng, n), 0};
+    bounded.makespan = naive_makespan(instance, bounded.permutation);
+    Schedule by_hand = bounded;
+    LocalSearchWorkspace workspace(instance);
+    std::mt19937_64 search_rng(trial);
+    insertion_local_search(instance, bounded, rules, search_rng, workspace, Deadline());
+
+    std::mt19937_64 hand_rng(trial);
+    std::vector<int> order = by_hand.permutation;
+    std::shuffle(order.begin(), order.end(), hand_rng);
+    LocalSearchWorkspace hand_workspace(instance);
+    for (const int job : order) {
+      const auto at = std::find(by_hand.permutation.begin(), by_hand.permutation.end(), job);
+      k_insert_move(instance, by_hand, static_cast<int>(at - by_hand.permutation.begin()),
+                    rules, hand_workspace);
+    }
+    EXPECT_EQ(bounded.permutation, by_hand.permutation);
+    EXPECT_EQ(bounded.makespan, naive_makespan(instance, bounded.permutation));
+  }
+}
+
 TEST(InsertionLocalSearch, WorksOnPartialSchedules) {
   std::mt19937 rng(14);
   const Instance instance = random_instance(rng, 12, 4);
