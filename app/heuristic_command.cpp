@@ -104,6 +104,7 @@ nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& 
   j["seed"] = options.seed;
   j["threads"] = options.threads;
   j["time_limit"] = options.time_limit_seconds;
+  j["cpu_time"] = options.cpu_time;
   j["iteration_limit"] = options.iteration_limit;
   if (r.method == "ils") j["iterated_greedy"] = iterated_greedy_json(options);
   j["makespan"] = r.schedule.makespan;
@@ -198,6 +199,9 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
   add_time_limit_option(command, options.time_limit_seconds,
                         "seconds of search, per thread (0: none; then --iterations is needed)");
   command.get_option("--time-limit")->capture_default_str();
+  command.add_flag("--cpu-time", options.cpu_time,
+                   "ils: the time limit counts each search thread's CPU time, not the wall "
+                   "clock (benchmarks on a shared machine)");
   command.add_option("--iterations", options.iteration_limit,
                      "ILS iterations, beam passes or branch-and-bound nodes (0: none); with no "
                      "time limit and one thread the result depends only on the seed")
@@ -217,6 +221,7 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   const HeuristicMethod method = parse_heuristic_method(options.method);
   HeuristicOptions run;
   run.time_limit = options.time_limit_seconds;
+  run.cpu_time = options.cpu_time;
   run.iteration_limit = options.iteration_limit;
   run.seed = options.seed;
   run.threads = options.threads;

@@ -108,6 +108,7 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
       return best_of_copies(options.threads, [&](int copy) {
         IteratedGreedyOptions ils = options.iterated_greedy;
         ils.time_limit = options.time_limit;
+        ils.cpu_time = options.cpu_time;
         ils.iteration_limit = options.iteration_limit;
         ils.stop = options.stop;
         ils.seed = options.seed + static_cast<std::uint64_t>(copy);

@@ -35,6 +35,8 @@ std::vector<std::string> insertion_ties_names();
 // or a stop flag.
 struct HeuristicOptions {
   double time_limit = 0;  // seconds of wall-clock time, 0: none
+  // ILS only: the time limit counts each copy's CPU time instead (deadline.hpp).
+  bool cpu_time = false;
   // ILS iterations, beam passes or decomposed branch-and-bound nodes, per copy; 0: none.
   // With it (and no time limit) a single-threaded run is deterministic for a seed.
   std::uint64_t iteration_limit = 0;

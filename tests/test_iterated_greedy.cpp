@@ -8,6 +8,8 @@
 #include <chrono>
 #include <random>
 #include <stdexcept>
+#include <thread>
+#include <ctime>
 #include <vector>
 
 #include "deadline.hpp"
@@ -283,6 +285,39 @@ TEST(IteratedGreedy, StopsAtTheTimeLimit) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   EXPECT_GT(result.iterations, 0u);
   EXPECT_LT(seconds, 2.0);  // the limit plus one move, with room for a loaded machine
+}
+
+// The CPU time of the calling thread, read here apart from Deadline.
+double thread_cpu_seconds() {
+  timespec spent{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spent);
+  return static_cast<double>(spent.tv_sec) + 1e-9 * static_cast<double>(spent.tv_nsec);
+}
+
+// A CPU-time deadline does not run while its thread sleeps, and runs while it works.
+TEST(Deadline, OnTheThreadCpuClockCountsOnlyTheThreadsWork) {
+  const Deadline deadline(0.05, nullptr, DeadlineClock::kThreadCpu);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  for (int poll = 0; poll < 64; ++poll) EXPECT_FALSE(deadline.expired());
+  const double begin = thread_cpu_seconds();
+  std::uint64_t polls = 0;
+  while (!deadline.expired()) ++polls;
+  EXPECT_GT(polls, 0u);
+  EXPECT_GT(thread_cpu_seconds() - begin, 0.03);  // most of the 0.05 s were left to spend
+  for (int poll = 0; poll < 64; ++poll) EXPECT_TRUE(deadline.expired());  // and stays so
+}
+
+TEST(IteratedGreedy, StopsAtTheCpuTimeLimit) {
+  const Instance instance = taillard::generate(51);
+  IteratedGreedyOptions options;
+  options.time_limit = 0.2;
+  options.cpu_time = true;
+  const double begin = thread_cpu_seconds();
+  const IteratedGreedyResult result = iterated_greedy(instance, neh(instance), options);
+  const double spent = thread_cpu_seconds() - begin;
+  EXPECT_GT(result.iterations, 0u);
+  EXPECT_GE(spent, 0.2);
+  EXPECT_LT(spent, 1.0);  // the limit plus a few moves
 }
 
 TEST(EliteRestart, RestartsAfterTheStallLimitFromTheEliteInTurn) {
