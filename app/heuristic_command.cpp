@@ -1,5 +1,6 @@
 #include "heuristic_command.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -36,6 +37,7 @@ struct HeuristicReport {
   std::string method;
   Schedule schedule;
   double seconds = 0;
+  std::uint64_t iterations = 0;  // ILS iterations of all threads
   std::optional<Time> best_known;
 
   std::optional<double> deviation_percent() const {
@@ -84,6 +86,7 @@ nlohmann::json iterated_greedy_json(const HeuristicCommandOptions& options) {
           {"k", ig.local_search.k_max},
           {"ties", options.ig_ties},
           {"sideways", ig.local_search.sideways},
+          {"ls_passes", ig.local_search.max_passes},
           {"partial_local_search", ig.partial_local_search},
           {"prefer_slack", ig.prefer_slack},
           {"restart", ig.restart_after},
@@ -101,11 +104,16 @@ nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& 
   j["seed"] = options.seed;
   j["threads"] = options.threads;
   j["time_limit"] = options.time_limit_seconds;
+  j["cpu_time"] = options.cpu_time;
   j["iteration_limit"] = options.iteration_limit;
   if (r.method == "ils") j["iterated_greedy"] = iterated_greedy_json(options);
   j["makespan"] = r.schedule.makespan;
   j["permutation"] = one_based(r.schedule.permutation);
   j["seconds"] = r.seconds;
+  if (r.method == "ils") {
+    j["iterations"] = r.iterations;
+    j["iterations_per_second"] = r.seconds > 0 ? static_cast<double>(r.iterations) / r.seconds : 0.0;
+  }
   j["best_known"] = r.best_known ? nlohmann::json(*r.best_known) : nlohmann::json(nullptr);
   const auto deviation = r.deviation_percent();
   j["deviation_percent"] = deviation ? nlohmann::json(*deviation) : nlohmann::json(nullptr);
@@ -140,6 +148,11 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
       ->group(group);
   command.add_flag("--ig-sideways,!--ig-no-sideways", ig.local_search.sideways,
                    "local search also moves a job to an equally good position (default: on)")
+      ->group(group);
+  command.add_option("--ig-ls-passes", ig.local_search.max_passes,
+                     "most passes of each local search (0: until a pass does not improve)")
+      ->check(number_at_least(0))
+      ->capture_default_str()
       ->group(group);
   command.add_flag("--ig-prefer-slack,!--ig-no-prefer-slack", ig.prefer_slack,
                    "among equal makespans, prefer machines that finish earlier in sum "
@@ -186,6 +199,9 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
   add_time_limit_option(command, options.time_limit_seconds,
                         "seconds of search, per thread (0: none; then --iterations is needed)");
   command.get_option("--time-limit")->capture_default_str();
+  command.add_flag("--cpu-time", options.cpu_time,
+                   "ils: the time limit counts each search thread's CPU time, not the wall "
+                   "clock (benchmarks on a shared machine)");
   command.add_option("--iterations", options.iteration_limit,
                      "ILS iterations, beam passes or branch-and-bound nodes (0: none); with no "
                      "time limit and one thread the result depends only on the seed")
@@ -205,6 +221,7 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   const HeuristicMethod method = parse_heuristic_method(options.method);
   HeuristicOptions run;
   run.time_limit = options.time_limit_seconds;
+  run.cpu_time = options.cpu_time;
   run.iteration_limit = options.iteration_limit;
   run.seed = options.seed;
   run.threads = options.threads;
@@ -222,6 +239,8 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   report.best_known = best_known(instance);
   Incumbent best;
   run.best_so_far = &best;
+  std::atomic<std::uint64_t> iterations{0};
+  run.iterations_done = &iterations;
   const auto begin = std::chrono::steady_clock::now();
   try {
     const ProgressTicker ticker(options.output.quiet ? 0 : options.progress_seconds,
@@ -231,6 +250,7 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
     throw InputError(e.what());
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  report.iterations = iterations.load();
 
   write_result(options.output, format_human(report), to_json(report, options));
   return 0;

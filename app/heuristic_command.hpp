@@ -15,6 +15,7 @@ struct HeuristicCommandOptions {
   std::string instance;
   std::string method = "ils";
   double time_limit_seconds = 10;     // 0: none (then --iterations is needed)
+  bool cpu_time = false;              // ILS: the limit counts each thread's CPU time
   std::uint64_t iteration_limit = 0;  // 0: none
   int threads = 1;
   std::uint64_t seed = 0;

@@ -12,11 +12,13 @@ one run at a time: about 75 minutes. Quick runs: --seeds 1 --budget-factor 0.1, 
 Variants: each --variant NAME=ARGS (repeatable) runs the same instances and seeds with the
 extra `permbb heuristic` arguments ARGS (e.g. --variant "tight=--ig-ties tightest"); runs of
 all variants are interleaved, so they share the machine's noise, and a last table puts the
-variants' group means side by side. --raw FILE writes every run as JSON lines.
+variants' group means side by side. --raw FILE writes every run as JSON lines. --cpu-time
+counts the budget in each run's CPU time: on a machine shared with other work the wall
+clock gives a run a varying fraction of a core.
 
 Usage: bench/heuristics.py [--bin build/permbb] [--method ils] [--instances ta051,ta081-ta090]
                            [--seeds 5] [--budget-factor 1.0] [--parallel 1]
-                           [--variant NAME=ARGS ...] [--raw FILE]
+                           [--variant NAME=ARGS ...] [--raw FILE] [--cpu-time]
 """
 import argparse
 import concurrent.futures
@@ -72,16 +74,18 @@ def budget_seconds(index, factor):
     return jobs * machines / 2 * 60 / 1000 * factor
 
 
-def run_one(binary, method, index, seed, seconds, extra):
+def run_one(binary, method, index, seed, seconds, extra, cpu_time):
     cmd = [binary, "heuristic", f"ta{index:03d}", "--method", method, "--time-limit",
            f"{seconds:g}", "--threads", "1", "--seed", str(seed), "--json", "-", "--quiet"]
+    if cpu_time:
+        cmd.append("--cpu-time")
     cmd += extra
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr}")
     result = json.loads(proc.stdout)
     best = BEST_KNOWN[index - 1]
-    return result["makespan"], 100.0 * (result["makespan"] - best) / best
+    return result["makespan"], 100.0 * (result["makespan"] - best) / best, result.get("iterations")
 
 
 def parse_variants(specs):
@@ -135,26 +139,33 @@ def main():
     parser.add_argument("--variant", action="append", default=[],
                         help="NAME=ARGS: extra permbb heuristic arguments (repeatable)")
     parser.add_argument("--raw", help="write every run as a JSON line to this file")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="the budget counts each run's CPU time, not the wall clock "
+                             "(ils; for a machine shared with other work)")
     args = parser.parse_args()
 
     indices = parse_instances(args.instances)
     variants = parse_variants(args.variant)
     tasks = [(v, i, s) for i in indices for s in range(1, args.seeds + 1) for v in variants]
-    print(f"method {args.method}, budget n*m/2*60 ms x {args.budget_factor:g}, "
+    print(f"method {args.method}, budget n*m/2*60 ms x {args.budget_factor:g}"
+          f"{' of CPU time' if args.cpu_time else ''}, "
           f"{args.seeds} seed(s), {args.parallel} run(s) at once\n", flush=True)
     results = {}
     raw = open(args.raw, "w") if args.raw else None
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.parallel)) as pool:
         futures = [(v, i, s, pool.submit(run_one, args.bin, args.method, i, s,
-                                         budget_seconds(i, args.budget_factor), v[1]))
+                                         budget_seconds(i, args.budget_factor), v[1],
+                                         args.cpu_time))
                    for v, i, s in tasks]
         for (name, extra), index, seed, future in futures:
-            span, deviation = future.result()
+            span, deviation, iterations = future.result()
             results.setdefault((name, index), []).append((span, deviation))
             if raw:
                 raw.write(json.dumps({"variant": name, "args": extra, "instance": index,
                                       "seed": seed, "makespan": span,
-                                      "deviation_percent": deviation}) + "\n")
+                                      "deviation_percent": deviation,
+                                      "iterations": iterations}) + "\n")
+                raw.flush()
     if raw:
         raw.close()
     print_variant_table(indices, variants, results, args.budget_factor)

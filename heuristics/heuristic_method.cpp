@@ -108,11 +108,14 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
       return best_of_copies(options.threads, [&](int copy) {
         IteratedGreedyOptions ils = options.iterated_greedy;
         ils.time_limit = options.time_limit;
+        ils.cpu_time = options.cpu_time;
         ils.iteration_limit = options.iteration_limit;
         ils.stop = options.stop;
         ils.seed = options.seed + static_cast<std::uint64_t>(copy);
         ils.best_so_far = options.best_so_far;
-        return iterated_greedy(instance, start, ils).best;
+        IteratedGreedyResult result = iterated_greedy(instance, start, ils);
+        if (options.iterations_done) *options.iterations_done += result.iterations;
+        return std::move(result.best);
       });
     case HeuristicMethod::kBeam:
       return best_of_copies(options.threads, [&](int copy) {

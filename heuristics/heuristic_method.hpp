@@ -35,6 +35,8 @@ std::vector<std::string> insertion_ties_names();
 // or a stop flag.
 struct HeuristicOptions {
   double time_limit = 0;  // seconds of wall-clock time, 0: none
+  // ILS only: the time limit counts each copy's CPU time instead (deadline.hpp).
+  bool cpu_time = false;
   // ILS iterations, beam passes or decomposed branch-and-bound nodes, per copy; 0: none.
   // With it (and no time limit) a single-threaded run is deterministic for a seed.
   std::uint64_t iteration_limit = 0;
@@ -52,6 +54,9 @@ struct HeuristicOptions {
   const std::atomic<bool>* stop = nullptr;
   // Offered every improvement of every copy, when given (progress lines).
   Incumbent* best_so_far = nullptr;
+  // ILS only: the iterations of all copies are added to it when given (the search's rate,
+  // which the JSON output reports).
+  std::atomic<std::uint64_t>* iterations_done = nullptr;
   // ILS only: the iterated greedy's settings (destruction, temperature, local search rules);
   // its limits, seed and best_so_far are replaced by the ones above.
   IteratedGreedyOptions iterated_greedy;

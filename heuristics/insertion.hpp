@@ -71,5 +71,13 @@ Insertion best_reinsertion(const Instance& instance, const std::vector<int>& seq
                            InsertionWorkspace& workspace,
                            InsertionTies ties = InsertionTies::kLeftmost);
 
+// The heads and tails of `sequence` into `whole`, as fill_heads_and_tails leaves them, when
+// `sequence` is the schedule of `without` (best_reinsertion's or best_insertion's tables, one
+// job fewer) with a job inserted at `position`: the heads up to it and the tails after it are
+// those of `without`, so only the others are computed, about half of fill_heads_and_tails.
+void fill_heads_and_tails_after_insertion(const Instance& instance,
+                                          const std::vector<int>& sequence, int position,
+                                          const InsertionWorkspace& without,
+                                          InsertionWorkspace& whole);
 
 }  // namespace permbb

@@ -117,7 +117,8 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
   LocalSearchRules rules = options.local_search;
   if (rules.k_max <= 0) rules.k_max = std::max(1, static_cast<int>(std::sqrt(n)));
   const double t = temperature(instance, options.temperature_factor);
-  const Deadline deadline(options.time_limit, options.stop);
+  const Deadline deadline(options.time_limit, options.stop,
+                          options.cpu_time ? DeadlineClock::kThreadCpu : DeadlineClock::kWall);
   std::mt19937_64 rng(options.seed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   LocalSearchWorkspace workspace(instance);

@@ -47,6 +47,9 @@ struct IteratedGreedyOptions {
   // Limits: seconds (0: none), iterations (0: none), and a flag another thread may raise. At
   // least one must be set.
   double time_limit = 0;
+  // The time limit counts the CPU time of the thread running the search instead of the wall
+  // clock (deadline.hpp).
+  bool cpu_time = false;
   std::uint64_t iteration_limit = 0;
   const std::atomic<bool>* stop = nullptr;
   std::uint64_t seed = 0;

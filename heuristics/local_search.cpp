@@ -54,10 +54,15 @@ bool insert_move(const Instance& instance, Schedule& schedule, int position,
                                         workspace.insertion, rules.ties);
   const bool improved = at.makespan < schedule.makespan;
   if (!improved && !(rules.sideways && at.makespan == schedule.makespan)) return false;
+  if (at.position == position) return improved;  // back where it was: the same schedule
   const int job = permutation[position];
   permutation.erase(permutation.begin() + position);
   permutation.insert(permutation.begin() + at.position, job);
   schedule.makespan = at.makespan;
+  // The next move's tables, from those of the schedule without the job.
+  fill_heads_and_tails_after_insertion(instance, permutation, at.position, workspace.insertion,
+                                       workspace.whole);
+  workspace.whole_of.assign(permutation.begin(), permutation.end());
   return improved;
 }
 
@@ -110,7 +115,8 @@ bool insertion_local_search(const Instance& instance, Schedule& schedule,
   const Time start = schedule.makespan;
   std::vector<int>& order = workspace.order;
   bool pass_improved = true;
-  while (pass_improved) {
+  for (int pass = 0; pass_improved && (rules.max_passes <= 0 || pass < rules.max_passes);
+       ++pass) {
     pass_improved = false;
     order.assign(permutation.begin(), permutation.end());
     std::shuffle(order.begin(), order.end(), rng);

@@ -37,6 +37,9 @@ struct LocalSearchRules {
   // sideways step on the plateau; only strict improvements start another pass, so the
   // search still ends). Off: the job stays, as in Ruiz & Stützle.
   bool sideways = false;
+  // Most passes of insertion_local_search; 0: until a pass does not improve (Ruiz &
+  // Stützle). A bound trades the local optimum for more iterations of the iterated greedy.
+  int max_passes = 0;
 };
 
 // Where the job whose removal leaves the shortest schedule sits: position -1 when every job
@@ -66,7 +69,7 @@ bool k_insert_move(const Instance& instance, Schedule& schedule, int position,
 
 // Iterative improvement with k-insert moves, Ruiz & Stützle 2007 (Fig. 3): passes over the
 // jobs in a random order (drawn from `rng`), trying a move from each; repeats while a pass
-// improves. `schedule` may hold any subset of the jobs (the partial schedules of the iterated
+// improves, at most rules.max_passes times when that is not 0. `schedule` may hold any subset of the jobs (the partial schedules of the iterated
 // greedy), with its makespan current. Stops early when the deadline expires (checked once per
 // move). Returns whether the makespan decreased.
 bool insertion_local_search(const Instance& instance, Schedule& schedule,

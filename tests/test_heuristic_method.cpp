@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -75,6 +76,19 @@ TEST(HeuristicMethod, ParallelCopiesAreNeverWorseThanOneThread) {
     const Schedule one = run_heuristic(instance, method, iterations(6, 3, 1));
     const Schedule four = run_heuristic(instance, method, iterations(6, 3, 4));
     EXPECT_LE(four.makespan, one.makespan) << to_string(method);
+  }
+}
+
+// Under an iteration limit alone every copy makes exactly that many iterations, and the
+// counter adds up all copies'.
+TEST(HeuristicMethod, CountsTheIterationsOfAllIlsCopies) {
+  const Instance instance = taillard::generate(3);
+  for (const int threads : {1, 3}) {
+    std::atomic<std::uint64_t> done{0};
+    HeuristicOptions options = iterations(17, 4, threads);
+    options.iterations_done = &done;
+    run_heuristic(instance, HeuristicMethod::kIls, options);
+    EXPECT_EQ(done.load(), 17U * static_cast<std::uint64_t>(threads));
   }
 }
 

@@ -8,6 +8,8 @@
 #include <chrono>
 #include <random>
 #include <stdexcept>
+#include <thread>
+#include <ctime>
 #include <vector>
 
 #include "deadline.hpp"
@@ -163,6 +165,39 @@ TEST(InsertionLocalSearch, EndsWhereNoSingleInsertionImproves) {
   }
 }
 
+// With max_passes = 1 the search is one pass: each job, in the order drawn from the rng, tried
+// once by k_insert_move, as done here by hand from the same seed.
+TEST(InsertionLocalSearch, OnePassWhenThePassesAreBounded) {
+  std::mt19937 rng(16);
+  for (int trial = 0; trial < 40; ++trial) {
+    const int n = std::uniform_int_distribution<int>(2, 25)(rng);
+    const int m = std::uniform_int_distribution<int>(1, 6)(rng);
+    const Instance instance = random_instance(rng, n, m);
+    LocalSearchRules rules;
+    rules.max_passes = 1;
+    rules.sideways = trial % 2 == 0;
+    rules.ties = trial % 3 == 0 ? InsertionTies::kLeftmost : InsertionTies::kTightest;
+    Schedule bounded{random_permutation(rng, n), 0};
+    bounded.makespan = naive_makespan(instance, bounded.permutation);
+    Schedule by_hand = bounded;
+    LocalSearchWorkspace workspace(instance);
+    std::mt19937_64 search_rng(trial);
+    insertion_local_search(instance, bounded, rules, search_rng, workspace, Deadline());
+
+    std::mt19937_64 hand_rng(trial);
+    std::vector<int> order = by_hand.permutation;
+    std::shuffle(order.begin(), order.end(), hand_rng);
+    LocalSearchWorkspace hand_workspace(instance);
+    for (const int job : order) {
+      const auto at = std::find(by_hand.permutation.begin(), by_hand.permutation.end(), job);
+      k_insert_move(instance, by_hand, static_cast<int>(at - by_hand.permutation.begin()),
+                    rules, hand_workspace);
+    }
+    EXPECT_EQ(bounded.permutation, by_hand.permutation);
+    EXPECT_EQ(bounded.makespan, naive_makespan(instance, bounded.permutation));
+  }
+}
+
 TEST(InsertionLocalSearch, WorksOnPartialSchedules) {
   std::mt19937 rng(14);
   const Instance instance = random_instance(rng, 12, 4);
@@ -250,6 +285,39 @@ TEST(IteratedGreedy, StopsAtTheTimeLimit) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   EXPECT_GT(result.iterations, 0u);
   EXPECT_LT(seconds, 2.0);  // the limit plus one move, with room for a loaded machine
+}
+
+// The CPU time of the calling thread, read here apart from Deadline.
+double thread_cpu_seconds() {
+  timespec spent{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spent);
+  return static_cast<double>(spent.tv_sec) + 1e-9 * static_cast<double>(spent.tv_nsec);
+}
+
+// A CPU-time deadline does not run while its thread sleeps, and runs while it works.
+TEST(Deadline, OnTheThreadCpuClockCountsOnlyTheThreadsWork) {
+  const Deadline deadline(0.05, nullptr, DeadlineClock::kThreadCpu);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  for (int poll = 0; poll < 64; ++poll) EXPECT_FALSE(deadline.expired());
+  const double begin = thread_cpu_seconds();
+  std::uint64_t polls = 0;
+  while (!deadline.expired()) ++polls;
+  EXPECT_GT(polls, 0u);
+  EXPECT_GT(thread_cpu_seconds() - begin, 0.03);  // most of the 0.05 s were left to spend
+  for (int poll = 0; poll < 64; ++poll) EXPECT_TRUE(deadline.expired());  // and stays so
+}
+
+TEST(IteratedGreedy, StopsAtTheCpuTimeLimit) {
+  const Instance instance = taillard::generate(51);
+  IteratedGreedyOptions options;
+  options.time_limit = 0.2;
+  options.cpu_time = true;
+  const double begin = thread_cpu_seconds();
+  const IteratedGreedyResult result = iterated_greedy(instance, neh(instance), options);
+  const double spent = thread_cpu_seconds() - begin;
+  EXPECT_GT(result.iterations, 0u);
+  EXPECT_GE(spent, 0.2);
+  EXPECT_LT(spent, 1.0);  // the limit plus a few moves
 }
 
 TEST(EliteRestart, RestartsAfterTheStallLimitFromTheEliteInTurn) {

@@ -222,6 +222,37 @@ TEST(BestReinsertion, EqualsBestInsertionIntoTheSequenceWithoutTheJob) {
   }
 }
 
+// The tables of a schedule made by inserting a job, from the tables of the schedule without it,
+// are its heads and tails by the full recurrences.
+TEST(HeadsAndTailsAfterInsertion, EqualTheRecurrencesOfTheNewSchedule) {
+  std::mt19937 rng(33);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = std::uniform_int_distribution<int>(1, 14)(rng);
+    const int m = std::uniform_int_distribution<int>(1, 6)(rng);
+    const Instance instance = random_instance(rng, n, m, 99);
+    const std::vector<int> sequence = random_permutation(rng, n);
+    const int position = std::uniform_int_distribution<int>(0, n - 1)(rng);
+    std::vector<int> without = sequence;
+    without.erase(without.begin() + position);
+
+    InsertionWorkspace before;
+    fill_heads_and_tails(instance, without, before);
+    InsertionWorkspace after;
+    fill_heads_and_tails_after_insertion(instance, sequence, position, before, after);
+    const auto stride = static_cast<std::size_t>(n + 1);
+    for (int j = 0; j < m; ++j) {
+      for (int i = 0; i <= n; ++i) {
+        const std::vector<int> first(sequence.begin(), sequence.begin() + i);
+        const std::vector<int> rest(sequence.begin() + i, sequence.end());
+        ASSERT_EQ(after.heads[j * stride + i], naive_completion(instance, first, j))
+            << "trial " << trial;
+        ASSERT_EQ(after.tails[j * stride + i], naive_tail(instance, rest, j))
+            << "trial " << trial;
+      }
+    }
+  }
+}
+
 TEST(NehOrder, NonIncreasingTotalsTiesBySmallerIndex) {
   // Totals: job 0 = 3+2+4 = 9, job 1 = 2+5+1 = 8, job 2 = 4+1+3 = 8.
   EXPECT_EQ(neh_order(hand_instance()), (std::vector<int>{0, 1, 2}));
