@@ -204,7 +204,7 @@ class IteratedGreedyOptions(unittest.TestCase):
                        "--ig-ties", ties, "--ig-destruction", "3", "--ig-no-sideways",
                        "--ig-partial-ls", "--ig-k", "2", "--ig-prefer-slack", "--ig-restart", "7",
                        "--ig-restart-destruction", "5", "--ig-restart-elite", "3",
-                       "--ig-restart-relink",
+                       "--ig-restart-relink", "--ig-ls-passes", "4",
                        "--json", "-", "--quiet")
             self.assertEqual(proc.returncode, 0, proc.stderr)
             result = json.loads(proc.stdout)
@@ -212,7 +212,7 @@ class IteratedGreedyOptions(unittest.TestCase):
                              {"destruction": 3, "temperature": 0.4, "k": 2, "ties": ties,
                               "sideways": False, "partial_local_search": True,
                               "prefer_slack": True, "restart": 7, "restart_destruction": 5,
-                              "restart_elite": 3, "restart_relink": True})
+                              "restart_elite": 3, "restart_relink": True, "ls_passes": 4})
             order = [job - 1 for job in result["permutation"]]
             self.assertEqual(sorted(order), list(range(8)))
             self.assertEqual(result["makespan"], makespan(times, order))
