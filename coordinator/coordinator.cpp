@@ -316,7 +316,6 @@ std::vector<Outgoing> Coordinator::on(int worker, Farewell message) {
 // hungry worker (or W_unassigned, when the hungry were fed meanwhile). The owner goes on
 // exploring the rest; its reply is the global best.
 std::vector<Outgoing> Coordinator::on(int worker, Handover message) {
-  count_nodes(worker, message.decomposed, message.leaves);
   note_bound(worker, message.best_makespan);
   offer(worker, Schedule{{}, message.best_makespan});
   settle_give(worker);

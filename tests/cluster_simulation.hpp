@@ -207,6 +207,10 @@ class ClusterSimulation {
     bool end_sent = false;                  // an END is in its inbox or was read
     bool ended = false;                     // it read END and sent its farewell
     std::uint64_t unreported = 0;           // decomposed since its last message with counts
+    // Decomposed in work its copy still holds: not yet synchronized by a handled checkpoint
+    // or farewell. A global checkpoint saves the copy, so a restart explores that work
+    // again; the coordinator must not have counted these nodes.
+    std::uint64_t in_copy = 0;
     std::vector<Interval> explored;         // everything it explored
   };
 
@@ -237,6 +241,7 @@ class ClusterSimulation {
   // what it returns.
   void coordinator_handles(int w) {
     Worker& worker = workers_[w];
+    worker.in_copy -= synchronized_counts_in(worker.outbox);
     const Encoded wire = encode_for_coordinator(*worker.outbox);
     worker.outbox.reset();
     deliver(coordinator_.handle(w, decode_from_worker(static_cast<int>(wire.tag), wire.bytes)));
@@ -350,14 +355,9 @@ class ClusterSimulation {
     worker.give.reset();
     worker.explorer->set_work(kept.intervals());
     ASSERT_EQ(worker.explorer->remaining(), kept.intervals());
-    worker.outbox = Handover{worker.unit_id,
-                             worker.unreported,
-                             0,
-                             worker.explorer->best().makespan,
-                             kept.size(),
+    worker.outbox = Handover{worker.unit_id, worker.explorer->best().makespan, kept.size(),
                              given.intervals()};
     worker.unit = std::move(kept);
-    worker.unreported = 0;
     worker.waiting = InFlight::kGive;
     ++handovers_;
   }
@@ -380,6 +380,7 @@ class ClusterSimulation {
     worker.unit = std::move(after);
     const std::uint64_t decomposed = worker.explorer->take_decomposed();
     worker.unreported += decomposed;
+    worker.in_copy += decomposed;
     decomposed_total_ += decomposed;
   }
 
@@ -402,8 +403,15 @@ class ClusterSimulation {
     if (!message) return 0;
     if (const auto* r = std::get_if<WorkReport>(&*message)) return r->decomposed;
     if (const auto* f = std::get_if<Farewell>(&*message)) return f->decomposed;
-    if (const auto* h = std::get_if<Handover>(&*message)) return h->decomposed;
     return 0;
+  }
+
+  // The node count a message on its way synchronizes the copy with: a checkpoint's or a
+  // farewell's, which carry the worker's exact remaining work.
+  static std::uint64_t synchronized_counts_in(const std::optional<ToCoordinator>& message) {
+    const bool synchronizes = message && (std::holds_alternative<WorkReport>(*message) ||
+                                          std::holds_alternative<Farewell>(*message));
+    return synchronizes ? counts_in(message) : 0;
   }
 
   // The size a Handover on its way carries: out of the worker's unit, still in its copy.
@@ -436,6 +444,8 @@ class ClusterSimulation {
     for (std::size_t w = 0; w < workers_.size(); ++w) {
       const Worker& worker = workers_[w];
       counted += worker.unreported + counts_in(worker.outbox);
+      ASSERT_EQ(worker.in_copy, worker.unreported + synchronized_counts_in(worker.outbox))
+          << "worker " << w << ": the coordinator counted nodes of work a checkpoint still holds";
       if (c.terminated(static_cast<int>(w))) continue;
       const WorkUnit& copy = c.copies()[w];
       WorkUnit scratch;

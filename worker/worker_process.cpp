@@ -146,21 +146,18 @@ class WorkerLoop {
   }
 
   // A GiveRequest (protocol.hpp): the paused engine's intervals are split as the coordinator
-  // would split them, the engine goes on with the kept part, the other part goes out.
+  // would split them, the engine goes on with the kept part, the other part goes out. The
+  // node counters run on to the next checkpoint (protocol.hpp says why).
   Handover handover(int max_intervals) {
-    const EngineStats stats = engine_.stats();
     WorkUnit kept = WorkUnit::from_sorted(unit_id_, engine_.remaining());
     WorkUnit given = kept.split(max_intervals, unit_id_);
     if (!given.empty()) engine_.set_work(kept.intervals());
     has_work_ = !kept.empty();
     Handover h;
     h.unit_id = unit_id_;
-    h.decomposed = stats.nodes.decomposed - reported_.decomposed;
-    h.leaves = stats.nodes.leaves - reported_.leaves;
     h.best_makespan = incumbent_.value();
     h.kept_size = kept.size();
     h.intervals = given.intervals();
-    reported_ = stats.nodes;
     return h;
   }
 

@@ -247,11 +247,9 @@ Bytes encode(const Handover& m) {
   if (sgn(m.kept_size) < 0) {
     throw std::invalid_argument(std::string(kHandoverName) + ": negative kept size");
   }
-  ByteWriter out = start(Kind::kHandover, 1 + 8 + 8 + 8 + sizeof(Time) + 4 +
+  ByteWriter out = start(Kind::kHandover, 1 + 8 + sizeof(Time) + 4 +
                                               mpz_bytes(m.kept_size) + intervals_size(m.intervals));
   out.put(m.unit_id);
-  out.put(m.decomposed);
-  out.put(m.leaves);
   out.put(m.best_makespan);
   out.put_mpz(m.kept_size);
   put_intervals(out, m.intervals, kHandoverName);
@@ -346,8 +344,6 @@ Handover decode_handover(ByteSpan bytes) {
   get_kind(in, Kind::kHandover, kHandoverName);
   Handover m;
   m.unit_id = in.get<std::int64_t>();
-  m.decomposed = in.get<std::uint64_t>();
-  m.leaves = in.get<std::uint64_t>();
   m.best_makespan = get_makespan(in, kHandoverName);
   in.get_mpz(m.kept_size);
   m.intervals = get_intervals(in, kHandoverName);

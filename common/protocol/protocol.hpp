@@ -25,8 +25,7 @@
 // | GIVE | 5     | coordinator → worker | GiveRequest    | another worker waits for work: hand   |
 // |      |       |                      |                | over a part, at most K_max intervals  |
 // | GIVE | 5     | worker → coordinator | Handover       | the part handed over (sorted), the    |
-// |      |       |                      |                | size kept, nodes and leaves since the |
-// |      |       |                      |                | last message that carried them        |
+// |      |       |                      |                | size kept; no node counts (below)     |
 //
 // Every message to the coordinator is answered: a worker sends one message and waits for the
 // reply (§4.2.2), except Farewell, its last word, which gets none; the reply to a WORK with
@@ -121,13 +120,14 @@ struct GiveRequest {
 };
 
 // GIVE, worker → coordinator: the part of its unit a worker handed over (taken from what it
-// had left, so inside its copy), and the size of what it kept. Counters are deltas since the
-// worker's last WorkReport or Handover, like a checkpoint's. Answered by BEST (or END).
+// had left, so inside its copy), and the size of what it kept. Answered by BEST (or END).
+// It carries no node counts: the coordinator's copy of the kept part moves on only at the
+// next WorkReport (or Farewell), so nodes counted now would belong to work that a global
+// checkpoint written meanwhile still holds, and a restart from it would count them twice.
+// The worker's counters run on until that message.
 struct Handover {
   static constexpr Tag kTag = Tag::kGive;
   std::int64_t unit_id = 0;            // the unit the part comes from
-  std::uint64_t decomposed = 0;
-  std::uint64_t leaves = 0;
   Time best_makespan = kInfiniteTime;
   mpz_class kept_size;                 // ||what the worker kept||
   std::vector<Interval> intervals;     // what it handed over, sorted, disjoint

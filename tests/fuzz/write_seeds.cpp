@@ -162,7 +162,7 @@ void write_protocol(const fs::path& corpus) {
   to_worker("stop_order", StopOrder{});
   to_worker("checkpoint_request", CheckpointRequest{});
   to_worker("give_request", GiveRequest{256});
-  to_coordinator("handover", Handover{3, 40, 2, 377, mpz_class("18446744073709551617"), intervals});
+  to_coordinator("handover", Handover{3, 377, mpz_class("18446744073709551617"), intervals});
   out.write("bad_unknown_tag", Bytes{6 << 1, 1});
 }
 

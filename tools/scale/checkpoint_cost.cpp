@@ -76,7 +76,7 @@ double measure_handover_sweep(int n, int k, int given, double seconds) {
     for (int round = 0; round < 8; ++round) {
       WorkUnit kept = coordinator.copies()[0];
       const WorkUnit part = kept.split(given, kept.id());
-      Handover handover{kept.id(), 1000, 1, kInfiniteTime, kept.size(), part.intervals()};
+      Handover handover{kept.id(), kInfiniteTime, kept.size(), part.intervals()};
       const auto t0 = Clock::now();
       coordinator.handle(0, std::move(handover));
       handled += since(t0);

@@ -127,14 +127,11 @@ cluster::WorkReport VirtualWorker::report() {
 cluster::Handover VirtualWorker::handover(int max_intervals) {
   WorkUnit kept = WorkUnit::from_sorted(unit_id_, remaining_intervals());
   const WorkUnit given = kept.split(max_intervals, unit_id_);
-  const std::uint64_t counted = counted_;
   assign(unit_id_, kept.intervals());
   cluster::Handover handover;
   handover.unit_id = unit_id_;
-  handover.decomposed = counted;
   handover.kept_size = kept.size();
   handover.intervals = given.intervals();
-  counted_ = 0;
   return handover;
 }
 
