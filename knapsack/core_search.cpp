@@ -66,7 +66,8 @@ class CoreSearch {
   void start();
   void widen_core();
   bool fixed_by_bound(int item, bool put_in) const;
-  void move_item(int item, bool put_in);
+  bool move_item(int item, bool put_in);
+  void improve_bounds(bool long_list);
   void complete_states();
   void tighten_global_bound();
   void tighten_capacity();
@@ -213,7 +214,8 @@ bool CoreSearch::fixed_by_bound(int item, bool put_in) const {
   return bound <= lower_;
 }
 
-void CoreSearch::move_item(int item, bool put_in) {
+// False when the time ran out during the merge: the list is as it was.
+bool CoreSearch::move_item(int item, bool put_in) {
   const std::int64_t sign = put_in ? 1 : -1;
   const CoreMove move{item, sign * items_.weights()[item], sign * items_.profits()[item]};
   MergeBounds bounds{capacity_, ratio_of(last_ + 1), ratio_of(first_ - 1), lower_};
@@ -223,7 +225,9 @@ void CoreSearch::move_item(int item, bool put_in) {
     bounds.fixed_profit = items_.prefix_sums().profit_before[first_];
   }
   check_caps(2 * list_.size());
-  const MergeOutcome outcome = merge_with_move(list_, move, bounds, arena_, spare_);
+  const MergeOutcome outcome =
+      merge_with_move(list_, move, bounds, arena_, spare_, [this] { return out_of_time(); });
+  if (outcome.interrupted) return false;
   std::swap(list_, spare_);
   statistics_.states_explored += list_.size();
   statistics_.states_dominated += outcome.dominated;
@@ -237,30 +241,41 @@ void CoreSearch::move_item(int item, bool put_in) {
   const bool long_list =
       list_.size() >= std::max<std::int64_t>(options_.completion_min_states, count());
   if (long_list || power_of_two) complete_states();
-  if (options_.weight_class_dp_min_states > 0 && list_.size() >= next_weight_class_dp_) {
-    weight_class_bound();
-  }
-  if (long_list) {
-    tighten_capacity();
-    rebuild_outside_sums();
-    tighten_global_bound();
-  }
+  improve_bounds(long_list);
   upper_ = std::max<WideSigned>(std::min(outcome.upper, global_upper_), lower_);
   if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20)) arena_.compact(list_.node);
+  return true;
+}
+
+// The costlier bounds of a long list, each a fraction of a second there: skipped once the
+// time is up, so that a time limit holds to within one of them.
+void CoreSearch::improve_bounds(bool long_list) {
+  if (options_.weight_class_dp_min_states > 0 && list_.size() >= next_weight_class_dp_ &&
+      !out_of_time()) {
+    weight_class_bound();
+  }
+  if (!long_list) return;
+  if (!out_of_time()) tighten_capacity();
+  if (!out_of_time()) rebuild_outside_sums();
+  if (!out_of_time()) tighten_global_bound();
 }
 
 // One step: the next item on the side whose turn it is (the other when one side is used up),
 // moved into the core, and into the states unless its bound fixes it where it is.
 void CoreSearch::widen_core() {
   const bool take_out = first_ > 0 && (take_out_next_ || last_ + 1 >= count());
-  take_out_next_ = !take_out;
+  const int first = first_;
+  const int last = last_;
   const int item = take_out ? --first_ : ++last_;
-  ++statistics_.core_size;
   if (fixed_by_bound(item, !take_out)) {
     ++statistics_.items_fixed;
+  } else if (!move_item(item, !take_out)) {
+    first_ = first;  // out of time: the core stays as it was
+    last_ = last;
     return;
   }
-  move_item(item, !take_out);
+  take_out_next_ = !take_out;
+  ++statistics_.core_size;
 }
 
 // A better lower bound from the states and one item outside the core each

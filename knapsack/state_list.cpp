@@ -42,7 +42,7 @@ WideSigned outside_bound(std::int64_t profit, std::int64_t weight, const MergeBo
 // or equal state earns as much). Dominance is checked before the bound: a dominated state's
 // bound is at most its dominator's (neither bound increases with the weight).
 MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const MergeBounds& bounds,
-                             DecisionArena& arena, StateList& out) {
+                             DecisionArena& arena, StateList& out, const MergeStop& stop) {
   out.clear();
   MergeOutcome outcome;
   outcome.lower = bounds.lower;
@@ -52,7 +52,11 @@ MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const Me
   const std::int64_t n = in.size();
   std::int64_t a = 0;  // next state left as it was
   std::int64_t b = 0;  // next state moved
-  while (a < n || b < n) {
+  for (std::int64_t step = 1; a < n || b < n; ++step) {
+    if (stop && step % kMergeStopInterval == 0 && stop()) {
+      outcome.interrupted = true;
+      return outcome;
+    }
     bool take_moved = a == n;
     if (a < n && b < n) {
       const std::int64_t wa = in.weight[a];

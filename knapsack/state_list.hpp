@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -54,13 +55,20 @@ struct MergeOutcome {
   WideSigned upper = -1;        // the largest bound of a state kept (-1: none kept)
   std::int64_t dominated = 0;   // states dropped as dominated
   std::int64_t fathomed = 0;    // states dropped by their bound
+  bool interrupted = false;     // `stop` said so: `out` is partial, the rest is not valid
 };
+
+// Asked every kMergeStopInterval states whether a merge should give up (a time limit): a
+// merge of millions of states takes seconds.
+using MergeStop = std::function<bool()>;
+inline constexpr std::int64_t kMergeStopInterval = std::int64_t{1} << 16;
 
 // The list after the move: the states of `in` (the item left as it was) merged in weight order
 // with the states of `in` moved by `move` (new arena nodes toggling the item), keeping a state
 // only when its profit beats every lighter or equal state's and its bound beats the best
-// profit, which rises as feasible states are met. Writes `out` (cleared first).
+// profit, which rises as feasible states are met. Writes `out` (cleared first). With `stop`,
+// gives up when it returns true; `in` is untouched either way.
 MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const MergeBounds& bounds,
-                             DecisionArena& arena, StateList& out);
+                             DecisionArena& arena, StateList& out, const MergeStop& stop = {});
 
 }  // namespace permbb::knapsack

@@ -74,6 +74,39 @@ TEST(StateList, MergeKeepsTheUndominatedStatesByHand) {
   EXPECT_EQ(bounded.upper, 12);
 }
 
+TEST(StateList, AMergeGivesUpWhenAskedAndLeavesItsInputAsItWas) {
+  // States (2i, 2i) for i < 3 * 2^16: moved by (w 1, p 1) they interleave with the others, so
+  // the merge visits 6 * 2^16 candidates and asks `stop` at every 2^16th.
+  StateList in;
+  const std::int64_t states = 3 * kMergeStopInterval;
+  for (std::int64_t i = 0; i < states; ++i) in.push(2 * i, 2 * i, DecisionArena::kRoot);
+  const StateList copy = in;
+  const MergeBounds bounds{4 * states, std::nullopt, std::nullopt, 0};
+  DecisionArena arena;
+  StateList whole;
+  const MergeOutcome unasked = merge_with_move(in, {0, 1, 1}, bounds, arena, whole);
+  EXPECT_FALSE(unasked.interrupted);
+  EXPECT_EQ(whole.size(), 2 * states - 1);  // all but (0, 0), whose bound 0 is no better
+
+  int asked = 0;
+  StateList partial;
+  const MergeOutcome stopped = merge_with_move(in, {0, 1, 1}, bounds, arena, partial,
+                                               [&asked] { return ++asked == 2; });
+  EXPECT_TRUE(stopped.interrupted);
+  EXPECT_EQ(asked, 2);
+  EXPECT_EQ(in.weight, copy.weight);
+  EXPECT_EQ(in.profit, copy.profit);
+
+  StateList again;
+  const MergeOutcome never = merge_with_move(in, {0, 1, 1}, bounds, arena, again,
+                                             [&asked] { return ++asked < 0; });
+  EXPECT_FALSE(never.interrupted);
+  EXPECT_EQ(asked, 2 + 6);
+  EXPECT_EQ(again.weight, whole.weight);
+  EXPECT_EQ(again.profit, whole.profit);
+  EXPECT_EQ(never.lower, unasked.lower);
+}
+
 TEST(OneItemCompletion, BestStatePlusOneItemByHand) {
   // Sorted by ratio: 0 (p 10, w 1), 1 (9, 3), 2 (4, 2), 3 (3, 3), 4 (1, 2); the core is item
   // 2, so 0 and 1 may come out of a state, 3 and 4 go in. Capacity 8.
