@@ -318,7 +318,8 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
   auto* generate = command.add_option(
       "--generate", options.generate,
       "generate an instance: CLASS,n,R,seed with CLASS one of " +
-          joined_names(ks::instance_class_names()) +
+          joined_names(ks::instance_class_names()) + ", or of Pisinger's hard classes " +
+          joined_names(ks::hard_instance_class_names()) +
           "; or jooken,n,c,g,f,eps,s,seed (Jooken, Leyman & De Causmaecker 2022)");
   file->excludes(generate);
   command

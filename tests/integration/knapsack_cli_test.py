@@ -362,6 +362,21 @@ class KnapsackCore(WithFolder):
             self.assertEqual(len(lines), 1, proc.stderr)
             self.assertIn(path + place, lines[0])
 
+    def test_pisingers_hard_classes_core_agrees_with_the_dynamic_program(self):
+        for k, name in enumerate(["almost-strongly-correlated", "uncorrelated-spanner",
+                                  "weakly-correlated-spanner", "strongly-correlated-spanner",
+                                  "multiple-strongly-correlated", "profit-ceiling", "circle"]):
+            spec = f"{name},80,1000,{k + 1}"
+            proc, core = run_json("--generate", spec)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            proc, dp = run_json("--generate", spec, "--method", "dp")
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            self.assertEqual(core["value"], dp["value"], spec)
+            self.assertEqual(core["instance"], spec)
+        proc = run("--generate", "hard,10,100,1")
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("circle", proc.stderr)
+
     def test_jooken_instances_core_agrees_with_the_dynamic_program(self):
         for spec in ["jooken,60,100000,2,0.1,0,100,1", "jooken,80,100000,6,0.2,0.001,200,2",
                      "jooken,100,100000,10,0.3,0.01,300,3"]:

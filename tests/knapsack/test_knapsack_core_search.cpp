@@ -215,6 +215,24 @@ TEST(CoreSearch, SmallInstancesOfEveryClassAgreeWithBruteForce) {
   EXPECT_GT(builds, 0);
 }
 
+TEST(CoreSearch, SmallInstancesOfPisingersHardClassesAgreeWithBruteForce) {
+  int instances = 0;
+  for (const std::string& name : hard_instance_class_names()) {
+    const InstanceClass c = parse_instance_class(name);
+    for (int trial = 0; trial < 40; ++trial) {
+      const int n = 1 + trial % 18;
+      const std::int64_t range = trial % 2 == 0 ? 1000 : 1000000;
+      KnapsackInstance instance =
+          generate_instance({c, n, range, static_cast<std::uint64_t>(trial)});
+      instance.capacity = instance.capacity * (1 + trial % 4) / 3;
+      SCOPED_TRACE(instance.name + " capacity " + std::to_string(instance.capacity));
+      expect_core_optimal(instance, brute_force_value(instance));
+      ++instances;
+    }
+  }
+  EXPECT_EQ(instances, 7 * 40);
+}
+
 TEST(CoreSearch, SmallJookenInstancesAgreeWithBruteForce) {
   const char* capacities[] = {"1000", "1000000", "10000000000"};
   const char* epsilons[] = {"0", "0.00001", "0.01", "0.1"};
@@ -245,6 +263,17 @@ TEST(CoreSearch, MediumInstancesAgreeWithTheDynamicProgram) {
       KnapsackInstance instance =
           generate_instance({c, n, trial % 2 ? 1000 : 100, static_cast<std::uint64_t>(7 + trial)});
       instance.capacity = instance.capacity * (1 + trial % 3) / 2;
+      SCOPED_TRACE(instance.name);
+      expect_core_optimal(instance, solve_dp(instance).value);
+    }
+  }
+  // Pisinger's hard classes, R = 1000: c at most about 150,000.
+  for (const std::string& name : hard_instance_class_names()) {
+    for (int trial = 0; trial < 3; ++trial) {
+      const int n = 100 + 100 * trial;  // 100..300
+      KnapsackInstance instance = generate_instance(
+          {parse_instance_class(name), n, 1000, static_cast<std::uint64_t>(11 + trial)});
+      instance.capacity = instance.capacity * (1 + trial) / 3;
       SCOPED_TRACE(instance.name);
       expect_core_optimal(instance, solve_dp(instance).value);
     }

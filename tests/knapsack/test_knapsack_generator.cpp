@@ -79,6 +79,8 @@ void expect_class_formula(InstanceClass c, std::int64_t range, std::int64_t p, s
     case InstanceClass::kSubsetSum:
       EXPECT_TRUE(1 <= w && w <= range && p == w) << p << " " << w;
       break;
+    default:
+      ADD_FAILURE() << "not a classic class";
   }
 }
 
@@ -98,6 +100,121 @@ TEST(KnapsackGenerator, EveryClassFollowsItsDefinition) {
       EXPECT_EQ(instance.capacity, total / 2);
     }
   }
+}
+
+// Pisinger's 2005 classes, their formulas written again here (knapsack_generator.hpp).
+void expect_hard_class_formula(InstanceClass c, std::int64_t range, std::int64_t p,
+                               std::int64_t w) {
+  const std::int64_t d = range / 10;
+  EXPECT_TRUE(1 <= w && w <= range) << w;
+  switch (c) {
+    case InstanceClass::kAlmostStronglyCorrelated:
+      EXPECT_TRUE(std::max<std::int64_t>(1, w + d - range / 500) <= p &&
+                  p <= w + d + range / 500)
+          << p << " " << w;
+      break;
+    case InstanceClass::kMultipleStronglyCorrelated:
+      EXPECT_EQ(p, w + (w % 6 == 0 ? 3 * range / 10 : 2 * range / 10)) << w;
+      break;
+    case InstanceClass::kProfitCeiling:
+      EXPECT_TRUE(p % 3 == 0 && p >= w && p - w < 3) << p << " " << w;
+      break;
+    case InstanceClass::kCircle: {
+      // p = floor(2 s / 3), s = floor(sqrt(w (4R - w))): s^2 <= w (4R - w) < (s + 1)^2.
+      const std::int64_t s = std::max<std::int64_t>((3 * p) / 2, 1);
+      const auto arc = static_cast<__int128>(w) * (4 * static_cast<__int128>(range) - w);
+      bool found = false;
+      for (std::int64_t root = std::max<std::int64_t>(s - 2, 0); root <= s + 2; ++root) {
+        if (static_cast<__int128>(root) * root <= arc && arc < static_cast<__int128>(root + 1) * (root + 1)) {
+          EXPECT_EQ(p, std::max<std::int64_t>(1, 2 * root / 3)) << w;
+          found = true;
+        }
+      }
+      EXPECT_TRUE(found) << p << " " << w;
+      break;
+    }
+    default:
+      ADD_FAILURE() << "not a class of independent items";
+  }
+}
+
+TEST(KnapsackGenerator, EveryHardClassFollowsItsDefinition) {
+  for (const InstanceClass c :
+       {InstanceClass::kAlmostStronglyCorrelated, InstanceClass::kMultipleStronglyCorrelated,
+        InstanceClass::kProfitCeiling, InstanceClass::kCircle}) {
+    for (const std::int64_t range :
+         std::vector<std::int64_t>{1, 7, 10, 1000, 1000000, std::int64_t{1} << 60}) {
+      const int items = range > 1000000 ? 3 : 500;  // 3 weights near 2^60 stay below 2^63
+      const KnapsackInstance instance = generate_instance({c, items, range, 5});
+      SCOPED_TRACE(instance.name);
+      for (int i = 0; i < instance.items(); ++i) {
+        expect_hard_class_formula(c, range, instance.profits[i], instance.weights[i]);
+      }
+    }
+  }
+  // Both ends of the almost strongly correlated spread show up (R = 5000: e = 10).
+  const auto almost =
+      generate_instance({InstanceClass::kAlmostStronglyCorrelated, 2000, 5000, 3});
+  std::set<std::int64_t> offsets;
+  for (int i = 0; i < almost.items(); ++i) offsets.insert(almost.profits[i] - almost.weights[i]);
+  EXPECT_EQ(*offsets.begin(), 500 - 10);
+  EXPECT_EQ(*offsets.rbegin(), 500 + 10);
+  // The circle's arc by hand, R = 100: w = 1 gives floor(sqrt(1 * 399)) = 19, so 12; w = 100
+  // gives floor(sqrt(100 * 300)) = 173, so 115.
+  const auto circle = generate_instance({InstanceClass::kCircle, 2000, 100, 1});
+  int ends = 0;
+  for (int i = 0; i < circle.items(); ++i) {
+    if (circle.weights[i] == 1) {
+      EXPECT_EQ(circle.profits[i], 12);
+      ends |= 1;
+    } else if (circle.weights[i] == 100) {
+      EXPECT_EQ(circle.profits[i], 115);
+      ends |= 2;
+    }
+  }
+  EXPECT_EQ(ends, 3);
+}
+
+TEST(KnapsackGenerator, SpannerItemsAreMultiplesOfTwoDrawnItems) {
+  // The draws written again: two items of the distribution divided by 11, then (k, a) per item.
+  for (const auto& [c, base] :
+       {std::pair{InstanceClass::kUncorrelatedSpanner, InstanceClass::kUncorrelated},
+        std::pair{InstanceClass::kWeaklyCorrelatedSpanner, InstanceClass::kWeaklyCorrelated},
+        std::pair{InstanceClass::kStronglyCorrelatedSpanner, InstanceClass::kStronglyCorrelated}}) {
+    const KnapsackInstance instance = generate_instance({c, 300, 1000, 8});
+    SCOPED_TRACE(instance.name);
+    const KnapsackInstance drawn = generate_instance({base, 2, 1000, 8});  // the same first draws
+    std::int64_t spanner_p[2];
+    std::int64_t spanner_w[2];
+    for (int k = 0; k < 2; ++k) {
+      spanner_p[k] = std::max<std::int64_t>(1, drawn.profits[k] / 11);
+      spanner_w[k] = std::max<std::int64_t>(1, drawn.weights[k] / 11);
+    }
+    std::mt19937_64 engine(8);
+    const int draws_per_spanner_item = base == InstanceClass::kStronglyCorrelated ? 1 : 2;
+    for (int k = 0; k < 2 * draws_per_spanner_item; ++k) uniform_integer(engine, 1, 1000);
+    std::set<std::int64_t> multipliers;
+    for (int i = 0; i < instance.items(); ++i) {
+      const auto k = static_cast<std::size_t>(uniform_integer(engine, 0, 1));
+      const std::int64_t a = uniform_integer(engine, 1, 10);
+      multipliers.insert(a);
+      EXPECT_EQ(instance.profits[i], a * spanner_p[k]) << i;
+      EXPECT_EQ(instance.weights[i], a * spanner_w[k]) << i;
+    }
+    EXPECT_EQ(multipliers.size(), 10u);
+  }
+}
+
+TEST(KnapsackGenerator, HardClassNamesParseAndListApart) {
+  EXPECT_EQ(instance_class_names().size(), 5u);
+  EXPECT_EQ(hard_instance_class_names(),
+            (std::vector<std::string>{"almost-strongly-correlated", "uncorrelated-spanner",
+                                      "weakly-correlated-spanner", "strongly-correlated-spanner",
+                                      "multiple-strongly-correlated", "profit-ceiling", "circle"}));
+  for (const auto& name : hard_instance_class_names()) {
+    EXPECT_EQ(to_string(parse_instance_class(name)), name);
+  }
+  EXPECT_EQ(parse_generator_spec("circle,100,1000,1").instance_class, InstanceClass::kCircle);
 }
 
 TEST(KnapsackGenerator, DrawnValuesSpreadOverTheRange) {
