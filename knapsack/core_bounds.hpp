@@ -25,6 +25,16 @@ struct ItemRatio {
   std::int64_t weight = 1;
 };
 
+// The largest multiple of `divisor` (> 0) at most `bound`. Every subset's profit is a multiple
+// of the profits' greatest common divisor g, so a bound on a solution's profit rounded down to
+// a multiple of g is one too: with g = 3 (profit-ceiling instances) a fractional bound of
+// best + 2 proves the best optimal.
+inline WideSigned round_down_to_multiple(WideSigned bound, std::int64_t divisor) {
+  WideSigned rest = bound % divisor;
+  if (rest < 0) rest += divisor;
+  return bound - rest;
+}
+
 // ⌊x p / w⌋ for any sign of x.
 inline WideSigned floor_scaled(WideSigned x, const ItemRatio& r) {
   const WideSigned product = x * r.profit;

@@ -20,7 +20,7 @@
 // The search (Pisinger 1997, minknap; Martello, Pisinger & Toth 1999, combo):
 //  1. The items that fit alone, sorted by decreasing ratio (ItemTable). The capacity is
 //     rounded down to a multiple of the weights' greatest common divisor (no solution weighs
-//     more). The break item b is the first that does not fit when 0, 1, ... are put in; the
+//     more), and every bound to a multiple of the profits' (no solution earns more). The break item b is the first that does not fit when 0, 1, ... are put in; the
 //     break solution (items before b) and its greedy completion give the first lower bound.
 //  2. The core is an interval [s, t] of items, at first empty (s = b, t = b - 1); items before
 //     s are in every state, items after t in none. Each step widens the core by one item,
@@ -42,9 +42,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::int64_t weight_divisor(const ItemTable& items) {
+std::int64_t greatest_common_divisor(const std::vector<std::int64_t>& values) {
   std::int64_t divisor = 0;
-  for (const std::int64_t w : items.weights()) divisor = std::gcd(divisor, w);
+  for (const std::int64_t v : values) divisor = std::gcd(divisor, v);
   return std::max<std::int64_t>(divisor, 1);
 }
 
@@ -116,7 +116,8 @@ std::optional<ItemRatio> CoreSearch::ratio_of(int item) const {
 
 // The break item, the break solution as the first state, and the greedy lower bound.
 void CoreSearch::start() {
-  statistics_.weight_divisor = weight_divisor(items_);
+  statistics_.weight_divisor = greatest_common_divisor(items_.weights());
+  statistics_.profit_divisor = greatest_common_divisor(items_.profits());
   by_weight_ = items_by_weight(items_);
   capacity_ = items_.capacity() - items_.capacity() % statistics_.weight_divisor;
   statistics_.capacity_used = capacity_;
@@ -135,8 +136,9 @@ void CoreSearch::start() {
   first_ = break_item_;
   last_ = break_item_ - 1;
   list_.push(break_weight_, break_profit_, DecisionArena::kRoot);
-  upper_ = state_bound(break_profit_, break_weight_, capacity_, ratio_of(break_item_),
-                       ratio_of(break_item_ - 1));
+  upper_ = round_down_to_multiple(state_bound(break_profit_, break_weight_, capacity_,
+                                              ratio_of(break_item_), ratio_of(break_item_ - 1)),
+                                  statistics_.profit_divisor);
   global_upper_ = upper_;
 }
 
@@ -149,7 +151,9 @@ void CoreSearch::tighten_global_bound() {
   global_upper_lower_ = lower_;
   const WideSigned bound =
       cardinality_upper_bound(items_.profits(), items_.weights(), capacity_, lower_);
-  global_upper_ = std::min(global_upper_, std::max<WideSigned>(bound, lower_));
+  global_upper_ = std::min(
+      global_upper_,
+      std::max<WideSigned>(round_down_to_multiple(bound, statistics_.profit_divisor), lower_));
 }
 
 std::int64_t CoreSearch::sums_intervals(std::int64_t budget, std::int64_t most) const {
@@ -211,7 +215,7 @@ bool CoreSearch::fixed_by_bound(int item, bool put_in) const {
       lagrangian_bound(break_profit_ + sign * items_.profits()[item],
                        break_weight_ + sign * items_.weights()[item], capacity_,
                        *ratio_of(break_item_));
-  return bound <= lower_;
+  return round_down_to_multiple(bound, statistics_.profit_divisor) <= lower_;
 }
 
 // False when the time ran out during the merge: the list is as it was.
@@ -219,6 +223,7 @@ bool CoreSearch::move_item(int item, bool put_in) {
   const std::int64_t sign = put_in ? 1 : -1;
   const CoreMove move{item, sign * items_.weights()[item], sign * items_.profits()[item]};
   MergeBounds bounds{capacity_, ratio_of(last_ + 1), ratio_of(first_ - 1), lower_};
+  bounds.profit_divisor = statistics_.profit_divisor;
   if (outside_) {
     bounds.outside = &*outside_;
     bounds.fixed_weight = items_.prefix_sums().weight_before[first_];

@@ -59,6 +59,7 @@ struct CoreSearchStatistics {
   int weight_class_dp_runs = 0;      // weight-class dynamic programs run
   int outside_sums_builds = 0;       // sums of the items outside the core built
   std::int64_t weight_divisor = 1;   // gcd of the weights (the capacity rounded down to it)
+  std::int64_t profit_divisor = 1;   // gcd of the profits (every bound rounded down to it)
   std::int64_t capacity_used = 0;    // the capacity searched: c after both reductions
 };
 

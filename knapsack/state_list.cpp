@@ -71,9 +71,11 @@ MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const Me
       continue;
     }
     best_profit_seen = p;
-    WideSigned bound = state_bound(p, w, bounds.capacity, bounds.add, bounds.remove);
+    WideSigned bound = round_down_to_multiple(
+        state_bound(p, w, bounds.capacity, bounds.add, bounds.remove), bounds.profit_divisor);
     if (bounds.outside != nullptr && bound > outcome.lower) {
-      bound = std::min(bound, outside_bound(p, w, bounds, *walk));
+      bound = round_down_to_multiple(std::min(bound, outside_bound(p, w, bounds, *walk)),
+                                     bounds.profit_divisor);
     }
     if (bound <= outcome.lower) {
       ++outcome.fathomed;

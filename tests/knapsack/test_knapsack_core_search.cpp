@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core_bounds.hpp"
 #include "core_search.hpp"
 #include "decision_arena.hpp"
 #include "input_error.hpp"
@@ -287,6 +288,30 @@ TEST(CoreSearch, MediumInstancesAgreeWithTheDynamicProgram) {
     const KnapsackInstance instance = generate_jooken_instance(parse_jooken_spec(spec));
     expect_core_optimal(instance, solve_dp(instance).value);
   }
+}
+
+TEST(CoreBounds, RoundDownToMultipleOfTheProfitsDivisor) {
+  EXPECT_EQ(round_down_to_multiple(10, 3), 9);
+  EXPECT_EQ(round_down_to_multiple(9, 3), 9);
+  EXPECT_EQ(round_down_to_multiple(0, 5), 0);
+  EXPECT_EQ(round_down_to_multiple(-1, 3), -3);  // an overweight state's bound stays below
+  EXPECT_EQ(round_down_to_multiple(7, 1), 7);
+  const WideSigned huge = (WideSigned{1} << 100) + 5;
+  EXPECT_TRUE(round_down_to_multiple(huge, 4) == (WideSigned{1} << 100) + 4);
+}
+
+TEST(CoreSearch, TheProfitsDivisorRoundsTheBoundDownToTheOptimum) {
+  // Items by ratio (9, 5), (6, 4), (3, 3), c = 8, every profit a multiple of 3. The break item
+  // is (6, 4); the greedy takes (9, 5) and (3, 3): 12, optimal. The break solution's bound is
+  // 9 + floor(3 * 6 / 4) = 13, which rounds down to 12 = the greedy's: proved before any
+  // item enters the core.
+  const CoreSearchResult result = solve_core(make_instance(8, {6, 9, 3}, {4, 5, 3}), {});
+  EXPECT_TRUE(result.complete);
+  EXPECT_EQ(result.solution.value, 12);
+  EXPECT_EQ(result.upper_bound, 12);
+  EXPECT_EQ(result.statistics.profit_divisor, 3);
+  EXPECT_EQ(result.statistics.core_size, 0);
+  EXPECT_EQ(result.statistics.states_explored, 0);
 }
 
 TEST(CoreSearch, EdgeCases) {
