@@ -389,7 +389,8 @@ class KnapsackCore(WithFolder):
                              (spec, 100000, "core"))
             self.assertEqual(core["upper_bound"], core["value"])
             for key in ["core_size", "items_fixed", "states_explored", "largest_state_list",
-                        "weight_divisor", "capacity_used", "outside_sums_builds", "completions", "weight_class_dp_runs"]:
+                        "weight_divisor", "profit_divisor", "capacity_used", "outside_sums_builds",
+                        "completions", "weight_class_dp_runs"]:
                 self.assertIsInstance(core[key], int, key)
 
     def test_core_progress_time_limit_and_state_cap(self):
