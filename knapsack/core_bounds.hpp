@@ -30,6 +30,7 @@ struct ItemRatio {
 // a multiple of g is one too: with g = 3 (profit-ceiling instances) a fractional bound of
 // best + 2 proves the best optimal.
 inline WideSigned round_down_to_multiple(WideSigned bound, std::int64_t divisor) {
+  if (divisor == 1) return bound;  // the usual case: no 128-bit division per state
   WideSigned rest = bound % divisor;
   if (rest < 0) rest += divisor;
   return bound - rest;
