@@ -20,8 +20,9 @@
 // The search (Pisinger 1997, minknap; Martello, Pisinger & Toth 1999, combo):
 //  1. The items that fit alone, sorted by decreasing ratio (ItemTable). The capacity is
 //     rounded down to a multiple of the weights' greatest common divisor (no solution weighs
-//     more), and every bound to a multiple of the profits' (no solution earns more). The break item b is the first that does not fit when 0, 1, ... are put in; the
-//     break solution (items before b) and its greedy completion give the first lower bound.
+//     more), and every bound to a multiple of the profits' (no solution earns more). The
+//     break item b is the first that does not fit when 0, 1, ... are put in; the break
+//     solution (items before b) and its greedy completion give the first lower bound.
 //  2. The core is an interval [s, t] of items, at first empty (s = b, t = b - 1); items before
 //     s are in every state, items after t in none. Each step widens the core by one item,
 //     alternately t + 1 (put in, as a copy of every state) and s - 1 (taken out, as a copy),
