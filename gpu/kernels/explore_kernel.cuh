@@ -39,8 +39,9 @@ inline __device__ JohnsonView johnson_in_shared(const JohnsonView& global, unsig
 // Where the exploration kernel reads the processing times: global memory or a per-block copy in
 // shared memory, fixed when compiled (LB1, whose bound reads them at every step: the loads are
 // known to be shared ones), or chosen when launched from params.times_shared (LB2, whose sweeps
-// read Johnson's tables from memory chosen when launched too). An LB2 instantiation takes
-// ptxas about 40 s; this halves their number.
+// read Johnson's tables from memory chosen when launched too). The LB2 kernels take the IVM's
+// placement at launch as well (WarpExplorer, Placement::kAuto): one LB2 kernel per cell type
+// instead of three, one per placement (docs/gpu.md, "Build time").
 enum class TimesPlace { kGlobal, kShared, kFromParams };
 
 // Select, decode, bound, branch and prune, fused (2022 §3.2-3.3): one team of kTeam lanes per
@@ -80,25 +81,25 @@ __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
   if (warp::lane<kTeam>() == 0 && state == kExploring) atomicAdd(&params.control->active, 1);
 }
 
-template <class Cell, Placement kPlacement, bool kLb2, int kTeam>
-ExploreKernel explore_kernel_with(bool times_shared) {
-  if constexpr (kLb2) {
-    return explore_kernel<Cell, kPlacement, TimesPlace::kFromParams, kLb2, kTeam>;
-  } else {
-    return times_shared ? explore_kernel<Cell, kPlacement, TimesPlace::kShared, kLb2, kTeam>
-                        : explore_kernel<Cell, kPlacement, TimesPlace::kGlobal, kLb2, kTeam>;
-  }
+template <class Cell, Placement kPlacement, int kTeam>
+ExploreKernel lb1_explore_kernel(bool times_shared) {
+  return times_shared ? explore_kernel<Cell, kPlacement, TimesPlace::kShared, false, kTeam>
+                      : explore_kernel<Cell, kPlacement, TimesPlace::kGlobal, false, kTeam>;
 }
 
 template <class Cell, bool kLb2, int kTeam>
 ExploreKernel explore_kernel_instance(const ExploreParams& params) {
-  switch (params.placement) {
-    case Placement::kShared:
-      return explore_kernel_with<Cell, Placement::kShared, kLb2, kTeam>(params.times_shared);
-    case Placement::kStackGlobal:
-      return explore_kernel_with<Cell, Placement::kStackGlobal, kLb2, kTeam>(params.times_shared);
-    default:
-      return explore_kernel_with<Cell, Placement::kGlobal, kLb2, kTeam>(params.times_shared);
+  if constexpr (kLb2) {
+    return explore_kernel<Cell, Placement::kAuto, TimesPlace::kFromParams, true, kTeam>;
+  } else {
+    switch (params.placement) {
+      case Placement::kShared:
+        return lb1_explore_kernel<Cell, Placement::kShared, kTeam>(params.times_shared);
+      case Placement::kStackGlobal:
+        return lb1_explore_kernel<Cell, Placement::kStackGlobal, kTeam>(params.times_shared);
+      default:
+        return lb1_explore_kernel<Cell, Placement::kGlobal, kTeam>(params.times_shared);
+    }
   }
 }
 

@@ -28,7 +28,9 @@ namespace permbb::gpu {
 
 // kLb2: the bounding of params.bound is LB2 or lb1+lb2 (the LB1-only kernel carries none of
 // its code or scratch). kTeam: the lanes driving the IVM, 32 for the LB2 kernels (their
-// bounds spread a child's pairs over the whole warp).
+// bounds spread a child's pairs over the whole warp). kPlacement: where the IVM lives, fixed
+// when compiled, or kAuto for the one the launch chose (params.placement, never kAuto there):
+// the LB2 kernels take it at launch, their time going to the bound's sweeps.
 template <class Cell, Placement kPlacement, bool kLb2, int kTeam = warp::kSize>
 class WarpExplorer {
   static_assert(!kLb2 || kTeam == warp::kSize, "the LB2 kernels run one IVM per warp");
@@ -44,9 +46,10 @@ class WarpExplorer {
         m_(pool.m),
         data_{pool.n, pool.m, times, params.data.min_heads, params.data.min_tails,
               params.data.total_times},
-        johnson_(johnson) {
+        johnson_(johnson),
+        placement_(kPlacement == Placement::kAuto ? params.placement : kPlacement) {
     const WarpLayout& l = params.layout;
-    if (kPlacement == Placement::kGlobal) {
+    if (placement_ == Placement::kGlobal) {
       v_ = home();
       stack_ = home_stack();
       lb_front_ = pool.bounds + static_cast<long long>(ivm) * kBoundsPerJob * n_;
@@ -58,7 +61,7 @@ class WarpExplorer {
     v_ = {n_, reinterpret_cast<int*>(workspace + l.line), reinterpret_cast<int*>(workspace + l.pos),
           reinterpret_cast<int*>(workspace + l.end), reinterpret_cast<int*>(workspace + l.dir),
           reinterpret_cast<Cell*>(workspace + l.matrix)};
-    stack_ = kPlacement == Placement::kShared ? reinterpret_cast<Time*>(workspace + l.stack)
+    stack_ = placement_ == Placement::kShared ? reinterpret_cast<Time*>(workspace + l.stack)
                                               : home_stack();
     lb_front_ = reinterpret_cast<Time*>(workspace + l.lb_front);
     lb_back_ = reinterpret_cast<Time*>(workspace + l.lb_back);
@@ -71,7 +74,7 @@ class WarpExplorer {
   // Brings the IVM into the workspace: the interval only for an initializing IVM, else the
   // rows and summaries up to the current line.
   __device__ void load(bool initializing) {
-    if (kPlacement != Placement::kGlobal) {
+    if (placement_ != Placement::kGlobal) {
       const ivm::View<Cell> h = home();
       warp::copy<kTeam>(h.pos, v_.pos, n_);
       warp::copy<kTeam>(h.end, v_.end, n_);
@@ -81,7 +84,7 @@ class WarpExplorer {
         warp::sync<kTeam>();
         const int line = *v_.line;
         warp::copy<kTeam>(h.matrix, v_.matrix, ivm::row_offset(line + 1, n_));
-        if (kPlacement == Placement::kShared) {
+        if (placement_ == Placement::kShared) {
           warp::copy<kTeam>(home_stack(), stack_, 3LL * m_ * (line + 1));
         }
       }
@@ -91,7 +94,7 @@ class WarpExplorer {
 
   // Writes the IVM back with its new state and adds this launch's node counts.
   __device__ void store(int state) {
-    if (kPlacement != Placement::kGlobal && state != kEmpty) {
+    if (placement_ != Placement::kGlobal && state != kEmpty) {
       const ivm::View<Cell> h = home();
       const int line = *v_.line;
       if (lane0()) *h.line = line;
@@ -99,7 +102,7 @@ class WarpExplorer {
       warp::copy<kTeam>(v_.end, h.end, n_);
       warp::copy<kTeam>(v_.dir, h.dir, n_);
       warp::copy<kTeam>(v_.matrix, h.matrix, ivm::row_offset(line + 1, n_));
-      if (kPlacement == Placement::kShared) {
+      if (placement_ == Placement::kShared) {
         warp::copy<kTeam>(stack_, home_stack(), 3LL * m_ * (line + 1));
       }
     }
@@ -309,6 +312,7 @@ class WarpExplorer {
   const int m_;
   const FlowshopView data_;
   const JohnsonView johnson_;
+  const Placement placement_;
   ivm::View<Cell> v_;
   Time* stack_ = nullptr;
   Time* lb_front_ = nullptr;

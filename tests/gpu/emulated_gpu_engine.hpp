@@ -177,24 +177,27 @@ class EmulatedEngine {
     }
   }
 
-  // The kernel's instantiation for the bound and team width: LB1 in teams of 32, 16 or 8
-  // lanes (each team an emulated warp of its width), the LB2 kernels in whole warps.
+  // The kernel's instantiation for the bound and team width (explore_kernel.cuh): LB1 in teams
+  // of 32, 16 or 8 lanes (each team an emulated warp of its width) at a placement fixed when
+  // compiled, the LB2 kernels in whole warps at the placement of params_.
   void run(int i, unsigned char* ws, int& state) {
-    if (params_.bound != GpuBound::kLb1) return run_with<true, 32>(i, ws, state);
+    if (params_.bound != GpuBound::kLb1) {
+      return run_placed<true, 32, Placement::kAuto>(i, ws, state);
+    }
     switch (params_.team_width) {
-      case 8: return run_with<false, 8>(i, ws, state);
-      case 16: return run_with<false, 16>(i, ws, state);
-      default: return run_with<false, 32>(i, ws, state);
+      case 8: return run_lb1<8>(i, ws, state);
+      case 16: return run_lb1<16>(i, ws, state);
+      default: return run_lb1<32>(i, ws, state);
     }
   }
 
-  template <bool kLb2, int kTeam>
-  void run_with(int i, unsigned char* ws, int& state) {
+  template <int kTeam>
+  void run_lb1(int i, unsigned char* ws, int& state) {
     switch (config_.placement) {
-      case Placement::kShared: return run_placed<kLb2, kTeam, Placement::kShared>(i, ws, state);
+      case Placement::kShared: return run_placed<false, kTeam, Placement::kShared>(i, ws, state);
       case Placement::kStackGlobal:
-        return run_placed<kLb2, kTeam, Placement::kStackGlobal>(i, ws, state);
-      default: return run_placed<kLb2, kTeam, Placement::kGlobal>(i, ws, state);
+        return run_placed<false, kTeam, Placement::kStackGlobal>(i, ws, state);
+      default: return run_placed<false, kTeam, Placement::kGlobal>(i, ws, state);
     }
   }
 
