@@ -7,7 +7,7 @@
 #                                    divergence|records|pcmax|pcmax-large|knapsack-threshold|
 #                                    lb2-screen|lb2-profile|bound-choice|
 #                                    bound-choice-long|scale|teams|compare|occupancy|
-#                                    lb2-shared|lb2-shared-sanitize|lb2-large]...
+#                                    lb2-shared|lb2-shared-sanitize|lb2-large|lb2-placements]...
 # The steps teams, sanitize (SANITIZE_WIDTHS, default 32 16 8) and occupancy run teams of 16 and 8
 # lanes: build with -DPERMBB_GPU_TEAMS=ON for them (or SANITIZE_WIDTHS=32).
 # BASELINE_BIN (optional): an older permbb whose GPU runs the pcmax steps put beside;
@@ -225,6 +225,27 @@ PY
       timeout 590 python3 bench/gpu_lb2.py --bin "$BIN/permbb-gpu-check" --budget 60 \
         --configs "${LB2_SHARED_CONFIGS:-lb2@lb2-shared=0,lb2@lb2-shared=4,lb2,lb2@lb2-shared=16,lb1+lb2@lb2-shared=0,lb1+lb2,lb1+lb2@lb2-shared=2}" \
         --json "$OUT/lb2-shared.json" 2>&1 | tee -a "$OUT/lb2-shared.md" ;;
+    lb2-placements)
+      # The LB2 kernels take the IVM's placement at launch: each placement under memcheck,
+      # racecheck and synccheck, then ta021-ta030 (bench/gpu_lb2.py) and each forced placement
+      # on ta021 against BASELINE_CHECK, alternated; node counts must agree.
+      for p in 1 2 3; do
+        for tool in memcheck racecheck synccheck; do
+          timeout 120 compute-sanitizer --tool $tool "$BIN/permbb-gpu-check" ta021 --bound lb2 \
+            --placement $p --ub opt --ivms 64 --steps 8 --budget 2 2>&1 | tail -3 \
+            | tee -a "$OUT/lb2-placements.log"
+        done
+      done
+      timeout 320 python3 bench/gpu_lb2.py --bin "$BIN/permbb-gpu-check" \
+        ${BASELINE_CHECK:+--baseline-bin "$BASELINE_CHECK"} --configs lb2,lb1+lb2 --budget 60 \
+        --json "$OUT/lb2-placements.json" 2>&1 | tee -a "$OUT/lb2-placements.md"
+      for p in 1 2 3; do
+        for check in ${BASELINE_CHECK:+"$BASELINE_CHECK"} "$BIN/permbb-gpu-check" \
+                     ${BASELINE_CHECK:+"$BASELINE_CHECK"} "$BIN/permbb-gpu-check"; do
+          timeout 30 "$check" ta021 --ub opt --bound lb2 --placement $p --budget 8 2>&1 | tail -1 \
+            | tee -a "$OUT/lb2-placements.jsonl"
+        done
+      done ;;
     lb2-large)
       # LB2 from 200 jobs up: rates over 10 s at the optimum, the GPU (this build, and
       # BASELINE_CHECK when given) against one CPU thread (permbb-cpu-check).
