@@ -302,6 +302,7 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   j["largest_state_list"] = core ? nlohmann::json(core->largest_list) : none;
   j["weight_divisor"] = core ? nlohmann::json(core->weight_divisor) : none;
   j["profit_divisor"] = core ? nlohmann::json(core->profit_divisor) : none;
+  j["excess_divisor"] = core ? nlohmann::json(core->excess_divisor) : none;
   j["capacity_used"] = core ? nlohmann::json(core->capacity_used) : none;
   j["outside_sums_builds"] = core ? nlohmann::json(core->outside_sums_builds) : none;
   j["completions"] = core ? nlohmann::json(core->completions) : none;

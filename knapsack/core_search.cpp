@@ -20,7 +20,9 @@
 // The search (Pisinger 1997, minknap; Martello, Pisinger & Toth 1999, combo):
 //  1. The items that fit alone, sorted by decreasing ratio (ItemTable). The capacity is
 //     rounded down to a multiple of the weights' greatest common divisor (no solution weighs
-//     more), and every bound to a multiple of the profits' (no solution earns more). The
+//     more), and every bound to a multiple of the profits' (no solution earns more), and,
+//     when every item earns at least its weight, to the capacity plus a multiple of the
+//     p_i - w_i's (ProfitLattice, core_bounds.hpp). The
 //     break item b is the first that does not fit when 0, 1, ... are put in; the break
 //     solution (items before b) and its greedy completion give the first lower bound.
 //  2. The core is an interval [s, t] of items, at first empty (s = b, t = b - 1); items before
@@ -46,6 +48,18 @@ using Clock = std::chrono::steady_clock;
 std::int64_t greatest_common_divisor(const std::vector<std::int64_t>& values) {
   std::int64_t divisor = 0;
   for (const std::int64_t v : values) divisor = std::gcd(divisor, v);
+  return std::max<std::int64_t>(divisor, 1);
+}
+
+// The greatest common divisor of the p_i - w_i when every item earns at least its weight
+// (ProfitLattice, core_bounds.hpp); 1 otherwise, or when every p_i equals w_i.
+std::int64_t excess_divisor(const std::vector<std::int64_t>& profits,
+                            const std::vector<std::int64_t>& weights) {
+  std::int64_t divisor = 0;
+  for (std::size_t i = 0; i < profits.size(); ++i) {
+    if (profits[i] < weights[i]) return 1;
+    divisor = std::gcd(divisor, profits[i] - weights[i]);
+  }
   return std::max<std::int64_t>(divisor, 1);
 }
 
@@ -105,6 +119,7 @@ class CoreSearch {
   std::int64_t lower_ = 0;
   WideSigned upper_ = 0;
   WideSigned global_upper_ = 0;  // the cardinality bound (cardinality_bound.hpp)
+  ProfitLattice lattice_;
   std::int64_t global_upper_lower_ = -1;  // the lower bound it was computed against
   KnapsackSolution best_;
   CoreSearchStatistics statistics_;
@@ -119,6 +134,8 @@ std::optional<ItemRatio> CoreSearch::ratio_of(int item) const {
 void CoreSearch::start() {
   statistics_.weight_divisor = greatest_common_divisor(items_.weights());
   statistics_.profit_divisor = greatest_common_divisor(items_.profits());
+  statistics_.excess_divisor = excess_divisor(items_.profits(), items_.weights());
+  lattice_ = ProfitLattice{statistics_.profit_divisor, statistics_.excess_divisor};
   by_weight_ = items_by_weight(items_);
   capacity_ = items_.capacity() - items_.capacity() % statistics_.weight_divisor;
   statistics_.capacity_used = capacity_;
@@ -137,9 +154,8 @@ void CoreSearch::start() {
   first_ = break_item_;
   last_ = break_item_ - 1;
   list_.push(break_weight_, break_profit_, DecisionArena::kRoot);
-  upper_ = round_down_to_multiple(state_bound(break_profit_, break_weight_, capacity_,
-                                              ratio_of(break_item_), ratio_of(break_item_ - 1)),
-                                  statistics_.profit_divisor);
+  upper_ = state_bound(break_profit_, break_weight_, capacity_, ratio_of(break_item_),
+                       ratio_of(break_item_ - 1), lattice_);
   global_upper_ = upper_;
 }
 
@@ -154,7 +170,7 @@ void CoreSearch::tighten_global_bound() {
       cardinality_upper_bound(items_.profits(), items_.weights(), capacity_, lower_);
   global_upper_ = std::min(
       global_upper_,
-      std::max<WideSigned>(round_down_to_multiple(bound, statistics_.profit_divisor), lower_));
+      std::max<WideSigned>(lattice_.round(bound), lower_));
 }
 
 std::int64_t CoreSearch::sums_intervals(std::int64_t budget, std::int64_t most) const {
@@ -216,7 +232,7 @@ bool CoreSearch::fixed_by_bound(int item, bool put_in) const {
       lagrangian_bound(break_profit_ + sign * items_.profits()[item],
                        break_weight_ + sign * items_.weights()[item], capacity_,
                        *ratio_of(break_item_));
-  return round_down_to_multiple(bound, statistics_.profit_divisor) <= lower_;
+  return lattice_.round_lagrangian(bound, capacity_) <= lower_;
 }
 
 // False when the time ran out during the merge: the list is as it was.
@@ -224,7 +240,7 @@ bool CoreSearch::move_item(int item, bool put_in) {
   const std::int64_t sign = put_in ? 1 : -1;
   const CoreMove move{item, sign * items_.weights()[item], sign * items_.profits()[item]};
   MergeBounds bounds{capacity_, ratio_of(last_ + 1), ratio_of(first_ - 1), lower_};
-  bounds.profit_divisor = statistics_.profit_divisor;
+  bounds.lattice = lattice_;
   if (outside_) {
     bounds.outside = &*outside_;
     bounds.fixed_weight = items_.prefix_sums().weight_before[first_];

@@ -60,6 +60,7 @@ struct CoreSearchStatistics {
   int outside_sums_builds = 0;       // sums of the items outside the core built
   std::int64_t weight_divisor = 1;   // gcd of the weights (the capacity rounded down to it)
   std::int64_t profit_divisor = 1;   // gcd of the profits (every bound rounded down to it)
+  std::int64_t excess_divisor = 1;   // gcd of the p_i - w_i, all >= 0 (ProfitLattice); else 1
   std::int64_t capacity_used = 0;    // the capacity searched: c after both reductions
 };
 

@@ -71,11 +71,9 @@ MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const Me
       continue;
     }
     best_profit_seen = p;
-    WideSigned bound = round_down_to_multiple(
-        state_bound(p, w, bounds.capacity, bounds.add, bounds.remove), bounds.profit_divisor);
+    WideSigned bound = state_bound(p, w, bounds.capacity, bounds.add, bounds.remove, bounds.lattice);
     if (bounds.outside != nullptr && bound > outcome.lower) {
-      bound = round_down_to_multiple(std::min(bound, outside_bound(p, w, bounds, *walk)),
-                                     bounds.profit_divisor);
+      bound = std::min(bound, bounds.lattice.round(outside_bound(p, w, bounds, *walk)));
     }
     if (bound <= outcome.lower) {
       ++outcome.fathomed;

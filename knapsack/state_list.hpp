@@ -47,9 +47,8 @@ struct MergeBounds {
   const ReachableSums* outside = nullptr;
   std::int64_t fixed_weight = 0;
   std::int64_t fixed_profit = 0;
-  // The profits' greatest common divisor: bounds are rounded down to its multiples
-  // (core_bounds.hpp, round_down_to_multiple).
-  std::int64_t profit_divisor = 1;
+  // What the profits are multiples of: bounds are rounded down to it (core_bounds.hpp).
+  ProfitLattice lattice{};
 };
 
 struct MergeOutcome {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <numeric>
 #include <random>
 #include <string>
 #include <vector>
@@ -298,6 +299,50 @@ TEST(CoreBounds, RoundDownToMultipleOfTheProfitsDivisor) {
   EXPECT_EQ(round_down_to_multiple(7, 1), 7);
   const WideSigned huge = (WideSigned{1} << 100) + 5;
   EXPECT_TRUE(round_down_to_multiple(huge, 4) == (WideSigned{1} << 100) + 4);
+}
+
+TEST(CoreBounds, TheExcessLatticeRoundsOnlyLagrangianBounds) {
+  // A state of profit 29 and weight 9, capacity 10, the next item (w 6, p 16) at ratio 8/3:
+  // the Lagrangian bound is 29 + floor(1 * 16 / 6) = 31. Every p_i - w_i a multiple of 10:
+  // P <= 10 + (a multiple of 10 at most 31 - 10) = 30.
+  const ItemRatio next{16, 6};
+  EXPECT_TRUE(state_bound(29, 9, 10, next, std::nullopt, ProfitLattice{}) == 31);
+  EXPECT_TRUE(state_bound(29, 9, 10, next, std::nullopt, ProfitLattice{1, 10}) == 30);
+  // The profits' divisor applies after it: 30 rounded down to a multiple of 4 is 28.
+  EXPECT_TRUE(state_bound(29, 9, 10, next, std::nullopt, ProfitLattice{4, 10}) == 28);
+  // Every later item decided: the state earns exactly its profit, 27, though 27 - 10 is no
+  // multiple of 10 (its weight, 7, is below the capacity).
+  EXPECT_TRUE(state_bound(27, 7, 10, std::nullopt, std::nullopt, ProfitLattice{1, 10}) == 27);
+  // Overweight with nothing left to take out: below every profit.
+  EXPECT_TRUE(state_bound(27, 12, 10, next, std::nullopt, ProfitLattice{1, 10}) == -1);
+}
+
+TEST(CoreSearch, ProfitsAboveTheWeightsByMultiplesAgreeWithBruteForce) {
+  // p_i = w_i + g k_i, k_i in 0..5 (zeros included), the case the excess lattice rounds.
+  std::mt19937_64 rng(2026);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 1 + trial % 16;
+    const std::int64_t g = std::vector<std::int64_t>{2, 3, 7, 100, 1000000}[trial % 5];
+    const std::int64_t range = trial % 2 == 0 ? 30 : 1000000;
+    std::uniform_int_distribution<std::int64_t> weight(1, range);
+    std::uniform_int_distribution<std::int64_t> multiple(0, 5);
+    std::vector<std::int64_t> profits, weights;
+    std::int64_t total = 0, excess_gcd = 0;
+    for (int i = 0; i < n; ++i) {
+      const std::int64_t k = multiple(rng);
+      weights.push_back(weight(rng));
+      profits.push_back(weights.back() + g * k);
+      total += weights.back();
+      excess_gcd = std::gcd(excess_gcd, g * k);
+    }
+    const KnapsackInstance instance = make_instance(total * (1 + trial % 4) / 5, profits, weights);
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    expect_core_optimal(instance, brute_force_value(instance));
+    if (std::all_of(weights.begin(), weights.end(),
+                    [&](std::int64_t w) { return w <= instance.capacity; })) {
+      EXPECT_EQ(solve_core(instance).statistics.excess_divisor, std::max<std::int64_t>(excess_gcd, 1));
+    }
+  }
 }
 
 TEST(CoreSearch, TheProfitsDivisorRoundsTheBoundDownToTheOptimum) {
