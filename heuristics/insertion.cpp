@@ -201,6 +201,33 @@ Insertion evaluate_positions(const Instance& instance, int job, int positions,
   return {break_tie(span, fit, positions, least, ties, workspace.tie_state), least};
 }
 
+// The heads and tails of a sequence of `count` jobs (count + 1 positions per machine) into
+// `target`, from `source`'s (source_stride positions per machine) for a sequence one job
+// longer or shorter that has the same first `position` jobs and, after the job it has more or
+// fewer, the same jobs: the heads up to `position` and the tails from `tails_from` on are
+// copied (the tails one position further or nearer in `source`), the others extended.
+// `later_jobs`: the sequence's jobs from `position` on; `jobs`: its jobs from the first.
+void derive_heads_and_tails(const Instance& instance, int count, int position, int tails_from,
+                            const int* later_jobs, const int* jobs,
+                            const InsertionWorkspace& source, std::size_t source_stride,
+                            InsertionWorkspace& target) {
+  const int m = instance.machines();
+  const auto stride = static_cast<std::size_t>(count + 1);
+  const auto shifted_from = static_cast<std::size_t>(tails_from) + source_stride - stride;
+  grow_to(target.heads, stride * m);
+  grow_to(target.tails, stride * m);
+  Time* const e = target.heads.data();
+  Time* const q = target.tails.data();
+  for (int j = 0; j < m; ++j) {
+    const Time* const heads = source.heads.data() + j * source_stride;
+    const Time* const tails = source.tails.data() + j * source_stride;
+    std::copy(heads, heads + position + 1, e + j * stride);
+    std::copy(tails + shifted_from, tails + source_stride, q + j * stride + tails_from);
+  }
+  extend_heads(instance, later_jobs, e, stride, position + 1, count);
+  extend_tails(instance, jobs, q, stride, tails_from - 1);
+}
+
 }  // namespace
 
 Insertion best_insertion(const Instance& instance, const std::vector<int>& partial, int job,
@@ -216,22 +243,9 @@ Insertion best_insertion(const Instance& instance, const std::vector<int>& parti
 Insertion best_reinsertion(const Instance& instance, const std::vector<int>& sequence,
                            int position, const InsertionWorkspace& whole,
                            InsertionWorkspace& workspace, InsertionTies ties) {
-  const int m = instance.machines();
   const int k = static_cast<int>(sequence.size());
-  const auto whole_stride = static_cast<std::size_t>(k + 1);
-  const auto stride = static_cast<std::size_t>(k);
-  grow_to(workspace.heads, stride * m);
-  grow_to(workspace.tails, stride * m);
-  Time* const e = workspace.heads.data();
-  Time* const q = workspace.tails.data();
-  for (int j = 0; j < m; ++j) {
-    const Time* const whole_heads = whole.heads.data() + j * whole_stride;
-    const Time* const whole_tails = whole.tails.data() + j * whole_stride;
-    std::copy(whole_heads, whole_heads + position + 1, e + j * stride);
-    std::copy(whole_tails + position + 1, whole_tails + k + 1, q + j * stride + position);
-  }
-  extend_heads(instance, sequence.data() + position + 1, e, stride, position + 1, k - 1);
-  extend_tails(instance, sequence.data(), q, stride, position - 1);
+  derive_heads_and_tails(instance, k - 1, position, position, sequence.data() + position + 1,
+                         sequence.data(), whole, static_cast<std::size_t>(k + 1), workspace);
   return evaluate_positions(instance, sequence[position], k, workspace, ties);
 }
 
@@ -241,22 +255,9 @@ void fill_heads_and_tails_after_insertion(const Instance& instance,
                                           const std::vector<int>& sequence, int position,
                                           const InsertionWorkspace& without,
                                           InsertionWorkspace& whole) {
-  const int m = instance.machines();
   const int k = static_cast<int>(sequence.size());
-  const auto stride = static_cast<std::size_t>(k + 1);
-  const auto without_stride = static_cast<std::size_t>(k);
-  grow_to(whole.heads, stride * m);
-  grow_to(whole.tails, stride * m);
-  Time* const e = whole.heads.data();
-  Time* const q = whole.tails.data();
-  for (int j = 0; j < m; ++j) {
-    const Time* const heads = without.heads.data() + j * without_stride;
-    const Time* const tails = without.tails.data() + j * without_stride;
-    std::copy(heads, heads + position + 1, e + j * stride);
-    std::copy(tails + position, tails + k, q + j * stride + position + 1);
-  }
-  extend_heads(instance, sequence.data() + position, e, stride, position + 1, k);
-  extend_tails(instance, sequence.data(), q, stride, position);
+  derive_heads_and_tails(instance, k, position, position + 1, sequence.data() + position,
+                         sequence.data(), without, static_cast<std::size_t>(k), whole);
 }
 
 }  // namespace permbb
