@@ -92,7 +92,8 @@ nlohmann::json iterated_greedy_json(const HeuristicCommandOptions& options) {
           {"restart", ig.restart_after},
           {"restart_destruction", ig.restart_destruction},
           {"restart_elite", ig.restart_elite},
-          {"restart_relink", ig.restart_relink}};
+          {"restart_relink", ig.restart_relink},
+          {"adopt_after", ig.adopt_after}};
 }
 
 nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& options) {
@@ -152,6 +153,11 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
   command.add_option("--ig-ls-passes", ig.local_search.max_passes,
                      "most passes of each local search (0: until a pass does not improve)")
       ->check(number_at_least(0))
+      ->capture_default_str()
+      ->group(group);
+  command.add_option("--ig-adopt-after", ig.adopt_after,
+                     "with --threads N: a copy goes on from the copies' best schedule after "
+                     "this many iterations without a new best of its own (0: never)")
       ->capture_default_str()
       ->group(group);
   command.add_flag("--ig-prefer-slack,!--ig-no-prefer-slack", ig.prefer_slack,

@@ -104,7 +104,12 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
   const Schedule start = start_schedule(instance, options);
   offer_to(options.best_so_far, start.permutation, start.makespan);
   switch (method) {
-    case HeuristicMethod::kIls:
+    case HeuristicMethod::kIls: {
+      // The copies offer their improvements to one place, from which they may adopt
+      // (IteratedGreedyOptions::adopt_after): the caller's incumbent, or one of their own.
+      Incumbent copies_best;
+      Incumbent* const shared =
+          options.best_so_far != nullptr ? options.best_so_far : &copies_best;
       return best_of_copies(options.threads, [&](int copy) {
         IteratedGreedyOptions ils = options.iterated_greedy;
         ils.time_limit = options.time_limit;
@@ -112,11 +117,13 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
         ils.iteration_limit = options.iteration_limit;
         ils.stop = options.stop;
         ils.seed = options.seed + static_cast<std::uint64_t>(copy);
-        ils.best_so_far = options.best_so_far;
+        ils.best_so_far = shared;
+        ils.shared = shared;
         IteratedGreedyResult result = iterated_greedy(instance, start, ils);
         if (options.iterations_done) *options.iterations_done += result.iterations;
         return std::move(result.best);
       });
+    }
     case HeuristicMethod::kBeam:
       return best_of_copies(options.threads, [&](int copy) {
         BeamSearchOptions beam;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <utility>
@@ -104,6 +105,17 @@ void restart_from(Schedule& current, Schedule elite, int removals, bool relink_f
   rebuild(current, removals);
 }
 
+// The copies' common best (IteratedGreedyOptions::shared) when it holds a schedule of all the
+// jobs shorter than `best`.
+std::optional<Schedule> better_shared(const Instance& instance, const Incumbent* shared,
+                                      Time best) {
+  if (shared == nullptr || shared->value() >= best) return std::nullopt;
+  std::vector<int> permutation = shared->permutation();
+  if (static_cast<int>(permutation.size()) != instance.jobs()) return std::nullopt;
+  const Time length = makespan(instance, permutation);
+  return Schedule{std::move(permutation), length};
+}
+
 }  // namespace
 
 IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& start,
@@ -142,6 +154,7 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
   rebuild.removed.reserve(static_cast<std::size_t>(n));
   EliteRestart restart(options.restart_after, options.restart_elite);
   const int restart_removals = std::clamp(options.restart_destruction, 1, n);
+  std::uint64_t without_new_best = 0;  // for adopt_after
 
   while (!deadline.expired() &&
          (options.iteration_limit == 0 || result.iterations < options.iteration_limit)) {
@@ -166,6 +179,15 @@ IteratedGreedyResult iterated_greedy(const Instance& instance, const Schedule& s
       }
       std::swap(current, trial);
       new_best = keep_if_best();
+    }
+    without_new_best = new_best ? 0 : without_new_best + 1;
+    if (options.adopt_after > 0 && without_new_best >= options.adopt_after) {
+      without_new_best = 0;
+      if (auto adopted = better_shared(instance, options.shared, result.best.makespan)) {
+        current = std::move(*adopted);
+        if (options.prefer_slack) current_finish = finish_sum(instance, current.permutation, done);
+        keep_if_best();
+      }
     }
     if (restart.after_iteration(current, new_best)) {
       restart_from(current, restart.restart_point(), restart_removals, options.restart_relink,

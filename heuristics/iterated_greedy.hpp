@@ -44,6 +44,13 @@ struct IteratedGreedyOptions {
   // relinking, path_relinking.hpp) and go on from the best intermediate schedule after the
   // local search; the destruction above is still used when the two are too close for a path.
   bool restart_relink = false;
+  // Cooperation between copies (run_heuristic with several threads): after adopt_after
+  // iterations in a row without a new best of this run, when `shared` holds a schedule
+  // shorter than the run's best, the run goes on from that schedule (a periodic re-seeding
+  // from the copies' common best; 0: never). `shared` is where every copy offers its
+  // improvements (best_so_far); a bound in it without a schedule is not adopted.
+  std::uint64_t adopt_after = 0;
+  const Incumbent* shared = nullptr;
   // Limits: seconds (0: none), iterations (0: none), and a flag another thread may raise. At
   // least one must be set.
   double time_limit = 0;

@@ -10,10 +10,12 @@
 #include <stdexcept>
 #include <thread>
 #include <ctime>
+#include <numeric>
 #include <vector>
 
 #include "deadline.hpp"
 #include "elite_restart.hpp"
+#include "incumbent.hpp"
 #include "local_search.hpp"
 #include "neh.hpp"
 #include "path_relinking.hpp"
@@ -272,6 +274,45 @@ TEST(IteratedGreedy, ReachesTheBruteForceOptimumOnTinyInstances) {
     const Schedule start{random_permutation(rng, n), 0};
     const IteratedGreedyResult result = iterated_greedy(instance, start, iterations(2000, trial));
     EXPECT_EQ(result.best.makespan, brute_force_optimum(instance)) << "trial " << trial;
+  }
+}
+
+// A run that stalls goes on from the copies' common best (adopt_after): with the brute-force
+// optimum shared and a bound-only entry ignored.
+TEST(IteratedGreedy, AdoptsTheSharedScheduleAfterAStallAndIgnoresABound) {
+  std::mt19937 rng(31);
+  for (int trial = 0; trial < 6; ++trial) {
+    const int n = 10;
+    const Instance instance = random_instance(rng, n, 6);
+    std::vector<int> permutation(n), optimum;
+    std::iota(permutation.begin(), permutation.end(), 0);
+    Time best = kInfiniteTime;
+    do {
+      const Time length = naive_makespan(instance, permutation);
+      if (length < best) best = length, optimum = permutation;
+    } while (std::next_permutation(permutation.begin(), permutation.end()));
+    const Schedule start = neh(instance);
+
+    Incumbent shared;
+    shared.offer(optimum, best);
+    IteratedGreedyOptions options = iterations(2, trial);
+    options.adopt_after = 1;
+    options.shared = &shared;
+    options.destruction_size = 1;
+    options.local_search.max_passes = 1;
+    options.partial_local_search = false;
+    IteratedGreedyResult result = iterated_greedy(instance, start, options);
+    if (result.best.makespan > best) {
+      ADD_FAILURE() << "trial " << trial << ": a stall should have adopted the optimum " << best;
+    }
+    EXPECT_EQ(result.best.makespan, naive_makespan(instance, result.best.permutation));
+
+    Incumbent bound_only;
+    bound_only.lower_to(1);  // below every makespan, with no schedule to go on from
+    options.shared = &bound_only;
+    result = iterated_greedy(instance, start, options);
+    EXPECT_TRUE(is_permutation_of_all_jobs(result.best.permutation, n));
+    EXPECT_EQ(result.best.makespan, naive_makespan(instance, result.best.permutation));
   }
 }
 
