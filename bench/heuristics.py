@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Quality of a heuristic at the literature's time budget: for each instance and seed, runs
-`permbb heuristic INSTANCE --method M --time-limit T --threads 1 --seed S --json -` with
+`permbb heuristic INSTANCE --method M --time-limit T --threads N --seed S --json -` with
 T = n * m / 2 * 60 ms (Ruiz & Stützle 2007) times a budget factor, and reports the relative
 deviation from the best-known makespan, 100 * (C - C_best) / C_best, per instance (mean over
 seeds) and per group. Prints Markdown tables.
@@ -14,7 +14,9 @@ extra `permbb heuristic` arguments ARGS (e.g. --variant "tight=--ig-ties tightes
 all variants are interleaved, so they share the machine's noise, and a last table puts the
 variants' group means side by side. --raw FILE writes every run as JSON lines. --cpu-time
 counts the budget in each run's CPU time: on a machine shared with other work the wall
-clock gives a run a varying fraction of a core.
+clock gives a run a varying fraction of a core. --threads N runs each with N copies
+(`permbb heuristic --threads`; default 1): with --parallel 1, one run has the machine's N
+cores for the same wall time as a one-core run.
 
 Usage: bench/heuristics.py [--bin build/permbb] [--method ils] [--instances ta051,ta081-ta090]
                            [--seeds 5] [--budget-factor 1.0] [--parallel 1]
@@ -74,9 +76,10 @@ def budget_seconds(index, factor):
     return jobs * machines / 2 * 60 / 1000 * factor
 
 
-def run_one(binary, method, index, seed, seconds, extra, cpu_time):
+def run_one(binary, method, index, seed, seconds, extra, cpu_time, threads):
     cmd = [binary, "heuristic", f"ta{index:03d}", "--method", method, "--time-limit",
-           f"{seconds:g}", "--threads", "1", "--seed", str(seed), "--json", "-", "--quiet"]
+           f"{seconds:g}", "--threads", str(threads), "--seed", str(seed), "--json", "-",
+           "--quiet"]
     if cpu_time:
         cmd.append("--cpu-time")
     cmd += extra
@@ -135,7 +138,9 @@ def main():
     parser.add_argument("--budget-factor", type=float, default=1.0,
                         help="multiplies the n*m/2*60 ms budget")
     parser.add_argument("--parallel", type=int, default=1,
-                        help="runs at once (each single-threaded); keep <= free cores")
+                        help="runs at once; keep runs x threads <= free cores")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="copies per run (permbb heuristic --threads)")
     parser.add_argument("--variant", action="append", default=[],
                         help="NAME=ARGS: extra permbb heuristic arguments (repeatable)")
     parser.add_argument("--raw", help="write every run as a JSON line to this file")
@@ -149,19 +154,21 @@ def main():
     tasks = [(v, i, s) for i in indices for s in range(1, args.seeds + 1) for v in variants]
     print(f"method {args.method}, budget n*m/2*60 ms x {args.budget_factor:g}"
           f"{' of CPU time' if args.cpu_time else ''}, "
-          f"{args.seeds} seed(s), {args.parallel} run(s) at once\n", flush=True)
+          f"{args.seeds} seed(s), {args.parallel} run(s) at once, {args.threads} thread(s) "
+          f"each\n", flush=True)
     results = {}
     raw = open(args.raw, "w") if args.raw else None
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.parallel)) as pool:
         futures = [(v, i, s, pool.submit(run_one, args.bin, args.method, i, s,
                                          budget_seconds(i, args.budget_factor), v[1],
-                                         args.cpu_time))
+                                         args.cpu_time, args.threads))
                    for v, i, s in tasks]
         for (name, extra), index, seed, future in futures:
             span, deviation, iterations = future.result()
             results.setdefault((name, index), []).append((span, deviation))
             if raw:
-                raw.write(json.dumps({"variant": name, "args": extra, "instance": index,
+                raw.write(json.dumps({"variant": name, "args": extra, "threads": args.threads,
+                                      "instance": index,
                                       "seed": seed, "makespan": span,
                                       "deviation_percent": deviation,
                                       "iterations": iterations}) + "\n")
