@@ -158,6 +158,7 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
   command.add_option("--ig-adopt-after", ig.adopt_after,
                      "with --threads N: a copy goes on from the copies' best schedule after "
                      "this many iterations without a new best of its own (0: never)")
+      ->check(number_at_least(std::uint64_t{0}))
       ->capture_default_str()
       ->group(group);
   command.add_flag("--ig-prefer-slack,!--ig-no-prefer-slack", ig.prefer_slack,

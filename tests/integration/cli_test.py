@@ -204,7 +204,7 @@ class IteratedGreedyOptions(unittest.TestCase):
                        "--ig-ties", ties, "--ig-destruction", "3", "--ig-no-sideways",
                        "--ig-partial-ls", "--ig-k", "2", "--ig-prefer-slack", "--ig-restart", "7",
                        "--ig-restart-destruction", "5", "--ig-restart-elite", "3",
-                       "--ig-restart-relink", "--ig-ls-passes", "4",
+                       "--ig-restart-relink", "--ig-ls-passes", "4", "--ig-adopt-after", "9",
                        "--json", "-", "--quiet")
             self.assertEqual(proc.returncode, 0, proc.stderr)
             result = json.loads(proc.stdout)
@@ -212,7 +212,8 @@ class IteratedGreedyOptions(unittest.TestCase):
                              {"destruction": 3, "temperature": 0.4, "k": 2, "ties": ties,
                               "sideways": False, "partial_local_search": True,
                               "prefer_slack": True, "restart": 7, "restart_destruction": 5,
-                              "restart_elite": 3, "restart_relink": True, "ls_passes": 4})
+                              "restart_elite": 3, "restart_relink": True, "ls_passes": 4,
+                              "adopt_after": 9})
             order = [job - 1 for job in result["permutation"]]
             self.assertEqual(sorted(order), list(range(8)))
             self.assertEqual(result["makespan"], makespan(times, order))
@@ -222,7 +223,8 @@ class IteratedGreedyOptions(unittest.TestCase):
         for bad in (["--ig-ties", "middle"], ["--ig-destruction", "0"],
                     ["--ig-temperature", "-1"], ["--ig-k", "-1"], ["--ig-restart", "-1"],
                     ["--ig-restart", "x"], ["--ig-restart-destruction", "0"],
-                    ["--ig-restart-elite", "0"]):
+                    ["--ig-restart-elite", "0"], ["--ig-adopt-after", "-1"],
+                    ["--ig-adopt-after", "x"]):
             proc = run("heuristic", "ta001", "--time-limit", "0.1", *bad)
             self.assertEqual(proc.returncode, 2, bad)
             self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
