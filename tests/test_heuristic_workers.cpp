@@ -1,7 +1,8 @@
 // The hybridization's heuristic threads: they improve a bad incumbent on a Taillard instance
 // within seconds, feed the pool, and stop promptly even in the middle of a long run; the
 // promotion of a paused engine's subproblems feeds the pool, the incumbent and the board; dives
-// search inside the board's subproblems at the depth asked for.
+// search inside the board's subproblems at the depth asked for; the ILS copies that adopt
+// their shared best.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -9,6 +10,7 @@
 #include <thread>
 
 #include "factoradic_mpz.hpp"
+#include "heuristic_method.hpp"
 #include "heuristic_workers.hpp"
 #include "multicore_engine.hpp"
 #include "neh.hpp"
@@ -28,6 +30,30 @@ std::vector<int> identity(int n) {
   std::vector<int> p(n);
   std::iota(p.begin(), p.end(), 0);
   return p;
+}
+
+// The ILS copies of run_heuristic share one incumbent, offering to it and adopting from it
+// while the others write (IteratedGreedyOptions::adopt_after): under ThreadSanitizer here.
+TEST(HeuristicCopies, AdoptingTheSharedBestKeepsEveryScheduleTrue) {
+  const Instance inst = taillard::generate(11);  // 20 x 10
+  const Time neh_value = neh(inst).makespan;
+  for (const bool followed : {false, true}) {
+    Incumbent followed_best;
+    HeuristicOptions options;
+    options.iteration_limit = 300;
+    options.threads = 3;
+    options.seed = 5;
+    options.iterated_greedy.adopt_after = 2;
+    if (followed) options.best_so_far = &followed_best;
+    const Schedule found = run_heuristic(inst, HeuristicMethod::kIls, options);
+    EXPECT_TRUE(testing::is_permutation_of_all_jobs(found.permutation, inst.jobs()));
+    EXPECT_EQ(found.makespan, testing::naive_makespan(inst, found.permutation));
+    EXPECT_LE(found.makespan, neh_value);
+    EXPECT_GE(found.makespan, taillard::best_known_makespan(11));
+    if (followed) {
+      EXPECT_EQ(followed_best.value(), found.makespan);
+    }
+  }
 }
 
 TEST(HeuristicWorkers, ImproveABadIncumbentAndStopPromptly) {
