@@ -44,16 +44,18 @@ inline WideSigned round_down_to_multiple(WideSigned bound, std::int64_t divisor)
 //    weight μ) with a multiplier r >= 1 is c + (D_s + ⌊(r - 1) (c - μ)⌋), D_s = π - μ, where
 //    the second term is the Lagrangian bound with multiplier r - 1 >= 0 of D alone (the
 //    undecided items' terms max(0, d_i - (r - 1) w_i) = max(0, p_i - r w_i) vanish as they do
-//    for P). So P <= c + D <= c plus that term rounded down to a multiple of excess_divisor. On Pisinger's strongly correlated
-//    classes (p = w + R/10, every D a multiple of R/10: the cardinality times R/10) and
-//    multiple strongly correlated ones (p = w + 3R/10 or w + 2R/10) this closes the gap of
-//    the plain bound, which lies below R/10.
+//    for P). So P <= c + D <= c plus that term rounded down to a multiple of
+//    excess_divisor. On Pisinger's strongly correlated classes (p = w + R/10, every D a
+//    multiple of R/10: the cardinality times R/10) and multiple strongly correlated ones
+//    (p = w + 3R/10 or w + 2R/10) this closes the gap of the plain bound, below R/10.
 struct ProfitLattice {
   std::int64_t profit_divisor = 1;
   std::int64_t excess_divisor = 1;
 
   // A bound on the profit of every solution, rounded to the profits' multiples.
-  WideSigned round(WideSigned bound) const { return round_down_to_multiple(bound, profit_divisor); }
+  WideSigned round(WideSigned bound) const {
+    return round_down_to_multiple(bound, profit_divisor);
+  }
 
   // A Lagrangian bound taken at an item's ratio (so r >= 1 whenever excess_divisor > 1), for
   // solutions of weight at most `capacity`.

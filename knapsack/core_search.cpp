@@ -102,6 +102,7 @@ class CoreSearch {
   std::vector<int> by_weight_;  // the items by weight, for the one-item completion
   double last_progress_ = 0;
   std::int64_t capacity_ = 0;
+  ProfitLattice lattice_;  // what bounds are rounded to (core_bounds.hpp)
   int break_item_ = 0;
   std::int64_t break_weight_ = 0;
   std::int64_t break_profit_ = 0;
@@ -119,7 +120,6 @@ class CoreSearch {
   std::int64_t lower_ = 0;
   WideSigned upper_ = 0;
   WideSigned global_upper_ = 0;  // the cardinality bound (cardinality_bound.hpp)
-  ProfitLattice lattice_;
   std::int64_t global_upper_lower_ = -1;  // the lower bound it was computed against
   KnapsackSolution best_;
   CoreSearchStatistics statistics_;

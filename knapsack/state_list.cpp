@@ -71,7 +71,8 @@ MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const Me
       continue;
     }
     best_profit_seen = p;
-    WideSigned bound = state_bound(p, w, bounds.capacity, bounds.add, bounds.remove, bounds.lattice);
+    WideSigned bound =
+        state_bound(p, w, bounds.capacity, bounds.add, bounds.remove, bounds.lattice);
     if (bounds.outside != nullptr && bound > outcome.lower) {
       bound = std::min(bound, bounds.lattice.round(outside_bound(p, w, bounds, *walk)));
     }

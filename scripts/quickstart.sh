@@ -4,7 +4,7 @@
 # branch-and-bound proves the optimum (1484). --no-gpu leaves the CUDA explorer out even where
 # nvcc is found, as setup.sh's option of that name does.
 set -euo pipefail
-usage="Usage: scripts/quickstart.sh [--no-gpu]   (installs, builds, solves ta017 and prints the result)"
+usage="Usage: scripts/quickstart.sh [--no-gpu]  (installs, builds, solves ta017, prints the result)"
 setup_options=(--target permbb)
 for argument in "$@"; do
   case $argument in

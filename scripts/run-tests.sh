@@ -29,7 +29,8 @@ step "Quick start: the README's first command, from this clone"
 # optimum (1484) is Taillard's published one, not a figure of permbb's.
 quickstart_log=$(mktemp)
 "$root/scripts/quickstart.sh" "${gpu_option[@]}" | tee "$quickstart_log"
-if ! grep -Eq '^status +optimal$' "$quickstart_log" || ! grep -Eq '^makespan +1484$' "$quickstart_log"; then
+if ! grep -Eq '^status +optimal$' "$quickstart_log" ||
+  ! grep -Eq '^makespan +1484$' "$quickstart_log"; then
   echo "run-tests.sh: the quick start did not prove ta017's optimum 1484" >&2
   exit 1
 fi

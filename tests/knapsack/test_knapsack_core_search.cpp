@@ -340,7 +340,8 @@ TEST(CoreSearch, ProfitsAboveTheWeightsByMultiplesAgreeWithBruteForce) {
     expect_core_optimal(instance, brute_force_value(instance));
     if (std::all_of(weights.begin(), weights.end(),
                     [&](std::int64_t w) { return w <= instance.capacity; })) {
-      EXPECT_EQ(solve_core(instance).statistics.excess_divisor, std::max<std::int64_t>(excess_gcd, 1));
+      EXPECT_EQ(solve_core(instance).statistics.excess_divisor,
+                std::max<std::int64_t>(excess_gcd, 1));
     }
   }
 }
