@@ -29,7 +29,7 @@ struct ItemRatio {
 // of the profits' greatest common divisor g, so a bound on a solution's profit rounded down to
 // a multiple of g is one too: with g = 3 (profit-ceiling instances) a fractional bound of
 // best + 2 proves the best optimal.
-inline WideSigned round_down_to_multiple(WideSigned bound, std::int64_t divisor) {
+PERMBB_HD WideSigned round_down_to_multiple(WideSigned bound, std::int64_t divisor) {
   if (divisor == 1) return bound;  // the usual case: no 128-bit division per state
   WideSigned rest = bound % divisor;
   if (rest < 0) rest += divisor;
@@ -53,13 +53,13 @@ struct ProfitLattice {
   std::int64_t excess_divisor = 1;
 
   // A bound on the profit of every solution, rounded to the profits' multiples.
-  WideSigned round(WideSigned bound) const {
+  PERMBB_HD WideSigned round(WideSigned bound) const {
     return round_down_to_multiple(bound, profit_divisor);
   }
 
   // A Lagrangian bound taken at an item's ratio (so r >= 1 whenever excess_divisor > 1), for
   // solutions of weight at most `capacity`.
-  WideSigned round_lagrangian(WideSigned bound, std::int64_t capacity) const {
+  PERMBB_HD WideSigned round_lagrangian(WideSigned bound, std::int64_t capacity) const {
     if (excess_divisor > 1) {
       bound = capacity + round_down_to_multiple(bound - capacity, excess_divisor);
     }
@@ -68,14 +68,14 @@ struct ProfitLattice {
 };
 
 // ⌊x p / w⌋ for any sign of x.
-inline WideSigned floor_scaled(WideSigned x, const ItemRatio& r) {
+PERMBB_HD WideSigned floor_scaled(WideSigned x, const ItemRatio& r) {
   const WideSigned product = x * r.profit;
   if (product >= 0) return product / r.weight;
   return -((-product + r.weight - 1) / r.weight);
 }
 
 // π + ⌊r (c - μ)⌋: the Lagrangian bound with multiplier r when no undecided item adds a term.
-inline WideSigned lagrangian_bound(std::int64_t profit, std::int64_t weight,
+PERMBB_HD WideSigned lagrangian_bound(std::int64_t profit, std::int64_t weight,
                                    std::int64_t capacity, const ItemRatio& r) {
   return WideSigned{profit} + floor_scaled(WideSigned{capacity} - weight, r);
 }
@@ -84,13 +84,35 @@ inline WideSigned lagrangian_bound(std::int64_t profit, std::int64_t weight,
 // the core (none: every later item decided, r = 0), `remove` the ratio of the last one before
 // it (none: an overweight state can never become feasible, the bound is below any profit).
 // Rounded by `lattice` (a state with every later item decided earns exactly its profit).
+// StateBound holds the same in a form device code takes too (no std::optional: a ratio of
+// weight 0 is none); state_bound() is its host shorthand.
+struct StateBound {
+  std::int64_t capacity = 0;
+  ItemRatio add{0, 0};
+  ItemRatio remove{0, 0};
+  ProfitLattice lattice{};
+
+  static ItemRatio or_none(const std::optional<ItemRatio>& ratio) {
+    return ratio ? *ratio : ItemRatio{0, 0};
+  }
+  StateBound() = default;
+  StateBound(std::int64_t capacity_, const std::optional<ItemRatio>& add_,
+             const std::optional<ItemRatio>& remove_, const ProfitLattice& lattice_)
+      : capacity(capacity_), add(or_none(add_)), remove(or_none(remove_)), lattice(lattice_) {}
+
+  PERMBB_HD WideSigned of(std::int64_t profit, std::int64_t weight) const {
+    const bool fits = weight <= capacity;
+    const ItemRatio& ratio = fits ? add : remove;
+    if (ratio.weight == 0) return fits ? WideSigned{profit} : WideSigned{-1};
+    return lattice.round_lagrangian(lagrangian_bound(profit, weight, capacity, ratio), capacity);
+  }
+};
+
 inline WideSigned state_bound(std::int64_t profit, std::int64_t weight, std::int64_t capacity,
                               const std::optional<ItemRatio>& add,
                               const std::optional<ItemRatio>& remove,
                               const ProfitLattice& lattice) {
-  const std::optional<ItemRatio>& ratio = weight <= capacity ? add : remove;
-  if (!ratio) return weight <= capacity ? WideSigned{profit} : WideSigned{-1};
-  return lattice.round_lagrangian(lagrangian_bound(profit, weight, capacity, *ratio), capacity);
+  return StateBound(capacity, add, remove, lattice).of(profit, weight);
 }
 
 }  // namespace permbb::knapsack

@@ -247,8 +247,12 @@ bool CoreSearch::move_item(int item, bool put_in) {
     bounds.fixed_profit = items_.prefix_sums().profit_before[first_];
   }
   check_caps(2 * list_.size());
+  const bool elsewhere = options_.merger != nullptr && list_.size() >= options_.merger_min_states;
+  const MergeStop stop = [this] { return out_of_time(); };
   const MergeOutcome outcome =
-      merge_with_move(list_, move, bounds, arena_, spare_, [this] { return out_of_time(); });
+      elsewhere ? options_.merger->merge(list_, move, bounds, arena_, spare_, stop)
+                : merge_with_move(list_, move, bounds, arena_, spare_, stop);
+  if (elsewhere) ++statistics_.merger_merges;
   if (outcome.interrupted) return false;
   std::swap(list_, spare_);
   statistics_.states_explored += list_.size();
@@ -264,7 +268,7 @@ bool CoreSearch::move_item(int item, bool put_in) {
       list_.size() >= std::max<std::int64_t>(options_.completion_min_states, count());
   if (long_list || power_of_two) complete_states();
   improve_bounds(long_list);
-  upper_ = std::max<WideSigned>(std::min(outcome.upper, global_upper_), lower_);
+  upper_ = std::max<WideSigned>(std::min<WideSigned>(outcome.upper, global_upper_), lower_);
   if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20)) arena_.compact(list_.node);
   return true;
 }

@@ -4,6 +4,7 @@
 
 #include "knapsack_instance.hpp"
 #include "knapsack_solution.hpp"
+#include "state_list.hpp"
 
 namespace permbb::knapsack {
 
@@ -41,6 +42,11 @@ struct CoreSearchOptions {
   // once a list passes 2^20 states), and the sums of the items outside the core bound each
   // state from then on.
   std::int64_t reachable_sums_budget = std::int64_t{1} << 24;
+  // Lists of at least merger_min_states states are merged by `merger` (the GPU,
+  // gpu/knapsack_gpu.hpp), shorter ones by merge_with_move on this core; the states kept are
+  // the same. Null: every merge here. The merger must outlive the search.
+  StateMerger* merger = nullptr;
+  std::int64_t merger_min_states = std::int64_t{1} << 17;
   // Stop once this many seconds have passed (0: no limit); the result is then incomplete.
   double time_limit_seconds = 0;
   // Called after a core step about every progress_seconds (0: never).
@@ -58,6 +64,7 @@ struct CoreSearchStatistics {
   int completions = 0;               // lower bounds found by one item outside the core
   int weight_class_dp_runs = 0;      // weight-class dynamic programs run
   int outside_sums_builds = 0;       // sums of the items outside the core built
+  std::int64_t merger_merges = 0;    // merges done by CoreSearchOptions::merger
   std::int64_t weight_divisor = 1;   // gcd of the weights (the capacity rounded down to it)
   std::int64_t profit_divisor = 1;   // gcd of the profits (every bound rounded down to it)
   std::int64_t excess_divisor = 1;   // gcd of the p_i - w_i, all >= 0 (ProfitLattice); else 1

@@ -86,27 +86,11 @@ void ReachableSums::coarsen() {
   intervals_.swap(joined);
 }
 
-// The bound for `room` when interval k is the last one starting at or below it.
-WideSigned ReachableSums::profit_at(std::size_t k, std::int64_t room) const {
-  const Interval& last = intervals_[k];
-  WideSigned scaled = WideSigned{ratio_.profit} * std::min(last.hi, room) + last.excess;
-  if (k > 0) scaled = std::max(scaled, best_below_[k - 1]);  // they end below room
-  return floor_scaled(scaled, ItemRatio{1, ratio_.weight});
-}
-
-WideSigned ReachableSums::best_profit(std::int64_t room) const {
-  if (room < 0) return -1;
-  room = std::min(room, capacity_);
-  const auto after = std::upper_bound(intervals_.begin(), intervals_.end(), room,
-                                      [](std::int64_t r, const Interval& i) { return r < i.lo; });
-  return profit_at(static_cast<std::size_t>(after - intervals_.begin()) - 1, room);
-}
-
 WideSigned ReachableSums::Walk::best_profit(std::int64_t room) {
   if (room < 0) return -1;
   room = std::min(room, sums_->capacity_);
   while (sums_->intervals_[at_].lo > room) --at_;  // the first interval starts at 0
-  return sums_->profit_at(at_, room);
+  return sums_->view().profit_at(static_cast<std::int64_t>(at_), room);
 }
 
 }  // namespace permbb::knapsack

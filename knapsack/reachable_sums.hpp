@@ -26,6 +26,51 @@
 
 namespace permbb::knapsack {
 
+// One interval of the sums: weights [lo, hi] and the largest Σ (p_i r_w - r_p w_i) of a subset
+// whose weight falls in it.
+struct SumInterval {
+  std::int64_t lo;
+  std::int64_t hi;
+  WideSigned excess;
+};
+
+// The sums' arrays as plain pointers, with the queries that host and device code share (the GPU
+// state merge bounds its states through them): `best_below[k]` is the largest r_p hi + excess
+// of intervals 0..k.
+struct ReachableSumsView {
+  const SumInterval* intervals = nullptr;
+  const WideSigned* best_below = nullptr;
+  std::int64_t count = 0;  // 0: no sums (nothing to bound with)
+  ItemRatio ratio{};
+  std::int64_t capacity = 0;
+
+  // The bound for `room` (0 <= room <= capacity) when interval k is the last one starting at or
+  // below it.
+  PERMBB_HD WideSigned profit_at(std::int64_t k, std::int64_t room) const {
+    const SumInterval& last = intervals[k];
+    WideSigned scaled = WideSigned{ratio.profit} * (last.hi < room ? last.hi : room) + last.excess;
+    if (k > 0 && best_below[k - 1] > scaled) scaled = best_below[k - 1];  // they end below room
+    return floor_scaled(scaled, ItemRatio{1, ratio.weight});
+  }
+
+  // ReachableSums::best_profit, by binary search over the intervals.
+  PERMBB_HD WideSigned best_profit(std::int64_t room) const {
+    if (room < 0) return -1;
+    if (room > capacity) room = capacity;
+    std::int64_t first_after = 1;  // the first interval starts at 0 <= room
+    std::int64_t end = count;
+    while (first_after < end) {
+      const std::int64_t middle = first_after + (end - first_after) / 2;
+      if (intervals[middle].lo <= room) {
+        first_after = middle + 1;
+      } else {
+        end = middle;
+      }
+    }
+    return profit_at(first_after - 1, room);
+  }
+};
+
 class ReachableSums {
  public:
   // The subsets of items `chosen` (indices into `profits` and `weights`, weights positive) up
@@ -42,7 +87,11 @@ class ReachableSums {
 
   // At least the profit of every subset of weight <= room (room <= capacity), floored;
   // -1 when room < 0 (no subset fits).
-  WideSigned best_profit(std::int64_t room) const;
+  WideSigned best_profit(std::int64_t room) const { return view().best_profit(room); }
+
+  ReachableSumsView view() const {
+    return {intervals_.data(), best_below_.data(), intervals(), ratio_, capacity_};
+  }
 
   // best_profit for rooms that only shrink from call to call (states in weight order), each
   // found by walking down from the last one's interval: O(1) amortised, not a binary search.
@@ -56,14 +105,9 @@ class ReachableSums {
     std::size_t at_;  // the interval of the last room
   };
 
-  struct Interval {
-    std::int64_t lo;
-    std::int64_t hi;
-    WideSigned excess;  // the largest Σ (p_i r_w - r_p w_i) of a subset in [lo, hi]
-  };
+  using Interval = SumInterval;
 
  private:
-  WideSigned profit_at(std::size_t k, std::int64_t room) const;
   void add_item(std::int64_t w, WideSigned excess, std::vector<Interval>& out) const;
   void coarsen();
 

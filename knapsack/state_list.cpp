@@ -11,6 +11,13 @@ void StateList::clear() {
   node.clear();
 }
 
+void StateList::reserve(std::int64_t states) {
+  const auto size = static_cast<std::size_t>(states);
+  weight.reserve(size);
+  profit.reserve(size);
+  node.reserve(size);
+}
+
 void StateList::push(std::int64_t w, std::int64_t p, std::int64_t n) {
   weight.push_back(w);
   profit.push_back(p);
@@ -22,33 +29,30 @@ std::int64_t StateList::bytes() const {
       (weight.capacity() + profit.capacity() + node.capacity()) * sizeof(std::int64_t));
 }
 
-namespace {
-
-// The bound of a state through the sums of the items outside the core (MergeBounds::outside),
-// for states in weight order (their rooms shrink); below every profit when its core items
-// alone are over the capacity.
-WideSigned outside_bound(std::int64_t profit, std::int64_t weight, const MergeBounds& bounds,
-                         ReachableSums::Walk& walk) {
-  const std::int64_t room = bounds.capacity - (weight - bounds.fixed_weight);
-  if (room < 0) return -1;
-  return WideSigned{profit} - bounds.fixed_profit + walk.best_profit(room);
+MergeRule MergeBounds::rule() const {
+  MergeRule rule;
+  rule.state = StateBound(capacity, add, remove, lattice);
+  if (outside != nullptr) rule.outside = outside->view();
+  rule.fixed_weight = fixed_weight;
+  rule.fixed_profit = fixed_profit;
+  rule.lower = lower;
+  return rule;
 }
 
-}  // namespace
-
 // Both inputs are sorted by weight (the moved one is the same list shifted), so one pass of a
-// two-way merge visits every candidate in weight order, the more profitable first on equal
-// weights; a candidate no more profitable than the best seen so far is dominated (a lighter
-// or equal state earns as much). Dominance is checked before the bound: a dominated state's
-// bound is at most its dominator's (neither bound increases with the weight).
+// two-way merge visits every candidate in the order of state_merge_rules.hpp; a candidate no
+// more profitable than the best seen so far is dominated, one whose bound does not beat the best
+// profit so far is fathomed. The outside items' sums are walked down, the rooms only shrinking.
 MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const MergeBounds& bounds,
                              DecisionArena& arena, StateList& out, const MergeStop& stop) {
   out.clear();
   MergeOutcome outcome;
   outcome.lower = bounds.lower;
+  const MergeRule rule = bounds.rule();
   std::int64_t best_profit_seen = std::numeric_limits<std::int64_t>::min();
   std::optional<ReachableSums::Walk> walk;
   if (bounds.outside != nullptr) walk.emplace(*bounds.outside);
+  const auto outside_best = [&walk](std::int64_t room) { return walk->best_profit(room); };
   const std::int64_t n = in.size();
   std::int64_t a = 0;  // next state left as it was
   std::int64_t b = 0;  // next state moved
@@ -57,12 +61,10 @@ MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const Me
       outcome.interrupted = true;
       return outcome;
     }
-    bool take_moved = a == n;
-    if (a < n && b < n) {
-      const std::int64_t wa = in.weight[a];
-      const std::int64_t wb = in.weight[b] + move.weight;
-      take_moved = wb < wa || (wb == wa && in.profit[b] + move.profit > in.profit[a]);
-    }
+    const bool take_moved =
+        a == n || (b < n && moved_goes_first(in.weight[b] + move.weight,
+                                             in.profit[b] + move.profit, in.weight[a],
+                                             in.profit[a]));
     const std::int64_t k = take_moved ? b++ : a++;
     const std::int64_t w = in.weight[k] + (take_moved ? move.weight : 0);
     const std::int64_t p = in.profit[k] + (take_moved ? move.profit : 0);
@@ -71,21 +73,44 @@ MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const Me
       continue;
     }
     best_profit_seen = p;
-    WideSigned bound =
-        state_bound(p, w, bounds.capacity, bounds.add, bounds.remove, bounds.lattice);
-    if (bounds.outside != nullptr && bound > outcome.lower) {
-      bound = std::min(bound, bounds.lattice.round(outside_bound(p, w, bounds, *walk)));
-    }
+    const WideSigned bound = candidate_bound(p, w, outcome.lower, rule, outside_best);
     if (bound <= outcome.lower) {
       ++outcome.fathomed;
       continue;
     }
-    if (bound > outcome.upper) outcome.upper = bound;
+    outcome.upper = std::max(outcome.upper, clamp_bound(bound));
     out.push(w, p, take_moved ? arena.add(in.node[k], move.item) : in.node[k]);
     if (w <= bounds.capacity && p > outcome.lower) {
       outcome.lower = p;
       outcome.best = out.size() - 1;
     }
+  }
+  return outcome;
+}
+
+MergeOutcome finish_merge(const StateList& in, const CoreMove& move, std::int64_t capacity,
+                          std::int64_t lower, const std::vector<std::int64_t>& sources,
+                          DecisionArena& arena, StateList& out) {
+  out.clear();
+  out.reserve(static_cast<std::int64_t>(sources.size()));
+  for (const std::int64_t source : sources) {
+    const auto i = static_cast<std::size_t>(source_state(source));
+    if (is_moved_source(source)) {
+      out.push(in.weight[i] + move.weight, in.profit[i] + move.profit,
+               arena.add(in.node[i], move.item));
+    } else {
+      out.push(in.weight[i], in.profit[i], in.node[i]);
+    }
+  }
+  MergeOutcome outcome;
+  outcome.lower = lower;
+  // The kept states' profits increase with their weights: the best feasible one is the last
+  // that fits.
+  const auto fits_end = std::upper_bound(out.weight.begin(), out.weight.end(), capacity);
+  const std::int64_t last_fitting = (fits_end - out.weight.begin()) - 1;
+  if (last_fitting >= 0 && out.profit[static_cast<std::size_t>(last_fitting)] > lower) {
+    outcome.best = last_fitting;
+    outcome.lower = out.profit[static_cast<std::size_t>(last_fitting)];
   }
   return outcome;
 }

@@ -7,6 +7,7 @@
 #include "core_bounds.hpp"
 #include "decision_arena.hpp"
 #include "reachable_sums.hpp"
+#include "state_merge_rules.hpp"
 
 namespace permbb::knapsack {
 
@@ -22,6 +23,7 @@ struct StateList {
   bool empty() const { return weight.empty(); }
   void clear();
   void push(std::int64_t w, std::int64_t p, std::int64_t n);
+  void reserve(std::int64_t states);
   // Bytes held (the vectors' capacity).
   std::int64_t bytes() const;
 };
@@ -49,12 +51,15 @@ struct MergeBounds {
   std::int64_t fixed_profit = 0;
   // What the profits are multiples of: bounds are rounded down to it (core_bounds.hpp).
   ProfitLattice lattice{};
+
+  // The same in plain values, as host and device code apply it (state_merge_rules.hpp).
+  MergeRule rule() const;
 };
 
 struct MergeOutcome {
   std::int64_t best = -1;       // index in the output of a feasible state that beat `lower`
   std::int64_t lower = 0;       // the best profit after the merge
-  WideSigned upper = -1;        // the largest bound of a state kept (-1: none kept)
+  std::int64_t upper = -1;      // the largest bound of a state kept, clamped (-1: none kept)
   std::int64_t dominated = 0;   // states dropped as dominated
   std::int64_t fathomed = 0;    // states dropped by their bound
   bool interrupted = false;     // `stop` said so: `out` is partial, the rest is not valid
@@ -72,5 +77,23 @@ inline constexpr std::int64_t kMergeStopInterval = std::int64_t{1} << 16;
 // gives up when it returns true; `in` is untouched either way.
 MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const MergeBounds& bounds,
                              DecisionArena& arena, StateList& out, const MergeStop& stop = {});
+
+// The end of a merge done elsewhere (state_merge_ranked.hpp, the GPU), which found the sources
+// of the kept states (state_merge_rules.hpp: i, or ~i for state i moved), in order: writes
+// them to `out`, the moved ones with new arena nodes made in that order, as merge_with_move
+// makes them, and finds the best feasible state. The outcome's upper and counts are the
+// caller's.
+MergeOutcome finish_merge(const StateList& in, const CoreMove& move, std::int64_t capacity,
+                          std::int64_t lower, const std::vector<std::int64_t>& sources,
+                          DecisionArena& arena, StateList& out);
+
+// Merges long lists somewhere else than in merge_with_move's loop (the GPU), with the same
+// result; `stop` as for merge_with_move, where it can be asked.
+class StateMerger {
+ public:
+  virtual ~StateMerger() = default;
+  virtual MergeOutcome merge(const StateList& in, const CoreMove& move, const MergeBounds& bounds,
+                             DecisionArena& arena, StateList& out, const MergeStop& stop) = 0;
+};
 
 }  // namespace permbb::knapsack
