@@ -266,10 +266,15 @@ bool CoreSearch::move_item(int item, bool put_in) {
   const bool power_of_two = (steps_ & (steps_ - 1)) == 0;
   const bool long_list =
       list_.size() >= std::max<std::int64_t>(options_.completion_min_states, count());
-  if (long_list || power_of_two) complete_states();
+  // Once the time is up the search ends after this step: the one-item completion and the
+  // arena's compaction, each a pass over tens of millions of states on the longest lists,
+  // would only make the time limit late.
+  if ((long_list || power_of_two) && !out_of_time()) complete_states();
   improve_bounds(long_list);
   upper_ = std::max<WideSigned>(std::min<WideSigned>(outcome.upper, global_upper_), lower_);
-  if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20)) arena_.compact(list_.node);
+  if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20) && !out_of_time()) {
+    arena_.compact(list_.node);
+  }
   return true;
 }
 
@@ -325,7 +330,8 @@ void CoreSearch::weight_class_bound() {
   const std::int64_t bits = options_.weight_class_dp_bytes * 8 / std::max(1, count());
   const std::int64_t classes = std::min<std::int64_t>(bits >> (4 - std::min(run, 2) * 2), bits);
   std::vector<int> items =
-      weight_class_solution(items_, capacity_, std::max<std::int64_t>(classes, 1));
+      weight_class_solution(items_, capacity_, std::max<std::int64_t>(classes, 1),
+                            [this] { return out_of_time(); });
   std::int64_t value = 0;
   for (const int i : items) value += items_.profits()[i];
   if (value > lower_) record_items(std::move(items));

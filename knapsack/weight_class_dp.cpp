@@ -75,9 +75,12 @@ class WeightClassTable {
 }  // namespace
 
 std::vector<int> weight_class_solution(const ItemTable& items, std::int64_t capacity,
-                                       std::int64_t classes) {
+                                       std::int64_t classes, const std::function<bool()>& stop) {
   WeightClassTable table(items.count(), capacity, std::max<std::int64_t>(classes, 1));
-  for (int i = 0; i < items.count(); ++i) table.add(i, items.weights()[i], items.profits()[i]);
+  for (int i = 0; i < items.count(); ++i) {
+    if (stop && stop()) return {};
+    table.add(i, items.weights()[i], items.profits()[i]);
+  }
   return table.best(items);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "item_table.hpp"
@@ -14,8 +15,10 @@ namespace permbb::knapsack {
 // items of a solution and what it returns fills c up to the classes' width; keeping one
 // solution per class is where it may miss the optimum (it is exact when K = 1).
 // O(n classes) time, n classes / 8 bytes of decision bits. Returns the chosen items of `items`
-// (sorted numbering).
+// (sorted numbering). Asks `stop` after each item (a run over 2^29 classes takes seconds): when
+// it returns true, gives up and returns no item.
 std::vector<int> weight_class_solution(const ItemTable& items, std::int64_t capacity,
-                                       std::int64_t classes);
+                                       std::int64_t classes,
+                                       const std::function<bool()>& stop = {});
 
 }  // namespace permbb::knapsack

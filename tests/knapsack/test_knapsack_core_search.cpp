@@ -156,6 +156,9 @@ TEST(WeightClassDp, OneSolutionPerClassByHandAndExactWithUnitClasses) {
   const ItemTable items(instance);
   EXPECT_EQ(value_within(items, weight_class_solution(items, 9, 2), 9), 4);
   EXPECT_EQ(value_within(items, weight_class_solution(items, 9, 10), 9), 11);  // width 1
+  int asked = 0;
+  EXPECT_TRUE(weight_class_solution(items, 9, 10, [&asked] { return ++asked == 2; }).empty());
+  EXPECT_EQ(asked, 2);  // before the first item, then before the second: given up
   std::mt19937_64 rng(3);
   for (int trial = 0; trial < 60; ++trial) {
     const auto random = testing::random_instance(rng, 12, 1, 1000, 0.4);
