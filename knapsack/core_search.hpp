@@ -44,9 +44,10 @@ struct CoreSearchOptions {
   std::int64_t reachable_sums_budget = std::int64_t{1} << 24;
   // Lists of at least merger_min_states states are merged by `merger` (the GPU,
   // gpu/knapsack_gpu.hpp), shorter ones by merge_with_move on this core; the states kept are
-  // the same. Null: every merge here. The merger must outlive the search.
+  // the same. Null: every merge here. The merger must outlive the search. 4,096: the fastest
+  // of the thresholds measured on an H100 (docs/knapsack.md, "The merge on the GPU").
   StateMerger* merger = nullptr;
-  std::int64_t merger_min_states = std::int64_t{1} << 17;
+  std::int64_t merger_min_states = 4096;
   // Stop once this many seconds have passed (0: no limit); the result is then incomplete.
   double time_limit_seconds = 0;
   // Called after a core step about every progress_seconds (0: never).

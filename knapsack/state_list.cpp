@@ -90,10 +90,16 @@ MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const Me
 
 MergeOutcome finish_merge(const StateList& in, const CoreMove& move, std::int64_t capacity,
                           std::int64_t lower, const std::vector<std::int64_t>& sources,
-                          DecisionArena& arena, StateList& out) {
+                          DecisionArena& arena, StateList& out, const MergeStop& stop) {
   out.clear();
   out.reserve(static_cast<std::int64_t>(sources.size()));
-  for (const std::int64_t source : sources) {
+  MergeOutcome outcome;
+  for (std::size_t k = 0; k < sources.size(); ++k) {
+    if (stop && (k + 1) % kMergeStopInterval == 0 && stop()) {
+      outcome.interrupted = true;
+      return outcome;
+    }
+    const std::int64_t source = sources[k];
     const auto i = static_cast<std::size_t>(source_state(source));
     if (is_moved_source(source)) {
       out.push(in.weight[i] + move.weight, in.profit[i] + move.profit,
@@ -102,7 +108,6 @@ MergeOutcome finish_merge(const StateList& in, const CoreMove& move, std::int64_
       out.push(in.weight[i], in.profit[i], in.node[i]);
     }
   }
-  MergeOutcome outcome;
   outcome.lower = lower;
   // The kept states' profits increase with their weights: the best feasible one is the last
   // that fits.

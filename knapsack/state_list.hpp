@@ -82,10 +82,10 @@ MergeOutcome merge_with_move(const StateList& in, const CoreMove& move, const Me
 // of the kept states (state_merge_rules.hpp: i, or ~i for state i moved), in order: writes
 // them to `out`, the moved ones with new arena nodes made in that order, as merge_with_move
 // makes them, and finds the best feasible state. The outcome's upper and counts are the
-// caller's.
+// caller's. `stop` as for merge_with_move (a list of tens of millions takes a second here).
 MergeOutcome finish_merge(const StateList& in, const CoreMove& move, std::int64_t capacity,
                           std::int64_t lower, const std::vector<std::int64_t>& sources,
-                          DecisionArena& arena, StateList& out);
+                          DecisionArena& arena, StateList& out, const MergeStop& stop = {});
 
 // Merges long lists somewhere else than in merge_with_move's loop (the GPU), with the same
 // result; `stop` as for merge_with_move, where it can be asked.

@@ -8,6 +8,7 @@
 #include "item_table.hpp"
 #include "knapsack_memory_cap.hpp"
 #include "list_backend.hpp"
+#include "state_list.hpp"
 
 namespace permbb::knapsack::gpu {
 
@@ -28,5 +29,10 @@ inline std::int64_t device_bytes_per_slot(int words_per_node) {
 // without CUDA or on a CUDA failure (out of memory included, with a hint).
 std::unique_ptr<LevelListBackend> make_device_list_backend(const ItemTable& items,
                                                            const DeviceListOptions& options);
+
+// The expanding-core search's merge on device `device` (device_state_merge.cu), for
+// CoreSearchOptions::merger. Lists it cannot hold (device memory, 2^30 states) are merged on
+// the host. Throws std::runtime_error without CUDA or when the device cannot be selected.
+std::unique_ptr<StateMerger> make_device_state_merger(int device);
 
 }  // namespace permbb::knapsack::gpu

@@ -14,6 +14,8 @@
 
 #include "core_search.hpp"
 #include "decision_arena.hpp"
+#include "jooken_generator.hpp"
+#include "knapsack_generator.hpp"
 #include "reachable_sums.hpp"
 #include "state_list.hpp"
 #include "state_merge_ranked.hpp"
@@ -161,6 +163,35 @@ inline void expect_same_search(const KnapsackInstance& instance, CoreSearchOptio
   EXPECT_EQ(through.statistics.states_fathomed, plain.statistics.states_fathomed);
   EXPECT_EQ(through.statistics.merger_merges, checked.merges());
   merges += checked.merges();
+}
+
+// 28 whole searches with every merge done by `tested` (from the first list on): Jooken's class
+// (c = 10^5), Pisinger's hard classes and a strongly correlated instance, each with the default
+// options and with the ones that bring every bound in early (the outside items' sums from the
+// first list of n states, as test_knapsack_core_search does).
+inline void check_searches(StateMerger& tested) {
+  std::vector<KnapsackInstance> instances;
+  for (int trial = 0; trial < 6; ++trial) {
+    instances.push_back(generate_jooken_instance(parse_jooken_spec(
+        "jooken," + std::to_string(60 + 40 * trial) + ",100000," +
+        std::to_string(2 + 4 * (trial % 4)) + ",0.2,0.001,100," + std::to_string(trial))));
+  }
+  for (const std::string& name : hard_instance_class_names()) {
+    instances.push_back(generate_instance({parse_instance_class(name), 200, 1000, 3}));
+  }
+  instances.push_back(generate_instance({InstanceClass::kStronglyCorrelated, 300, 1000, 5}));
+  std::int64_t merges = 0;
+  for (const KnapsackInstance& instance : instances) {
+    SCOPED_TRACE(instance.name);
+    CoreSearchOptions options;
+    expect_same_search(instance, options, tested, 1, merges);
+    options.completion_min_states = 1;
+    options.weight_class_dp_min_states = 1;
+    options.weight_class_dp_bytes = 64 * instance.items();
+    expect_same_search(instance, options, tested, 1, merges);
+  }
+  EXPECT_EQ(instances.size(), 14u);
+  EXPECT_GT(merges, 1000);
 }
 
 }  // namespace permbb::knapsack::testing

@@ -10,8 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "jooken_generator.hpp"
-#include "knapsack_generator.hpp"
 #include "reachable_sums.hpp"
 #include "state_merge_check.hpp"
 #include "state_merge_rules.hpp"
@@ -46,38 +44,45 @@ TEST(StateMergeRules, PlacesOfTheCandidatesByHand) {
   EXPECT_FALSE(is_moved_source(0));
 }
 
+TEST(StateMerge, FinishingAMergeGivesUpWhenAsked) {
+  // 3 * 2^16 kept states, every other one moved: the finish asks `stop` at every 2^16th.
+  StateList in;
+  const std::int64_t states = 3 * kMergeStopInterval;
+  std::vector<std::int64_t> sources;
+  for (std::int64_t i = 0; i < states; ++i) {
+    in.push(2 * i, 2 * i, DecisionArena::kRoot);
+    sources.push_back(i % 2 == 0 ? i : moved_source(i));
+  }
+  const CoreMove move{4, 1, 1};
+  DecisionArena arena;
+  StateList out;
+  int asked = 0;
+  const MergeOutcome stopped = finish_merge(in, move, 4 * states, 0, sources, arena, out,
+                                            [&asked] { return ++asked == 2; });
+  EXPECT_TRUE(stopped.interrupted);
+  EXPECT_EQ(asked, 2);
+  const MergeOutcome whole = finish_merge(in, move, 4 * states, 0, sources, arena, out,
+                                          [&asked] { return ++asked < 0; });
+  EXPECT_FALSE(whole.interrupted);
+  EXPECT_EQ(asked, 2 + 3);
+  ASSERT_EQ(out.size(), states);
+  EXPECT_EQ(out.weight[1], 3);  // state 1 moved: (2, 2) + (1, 1)
+  EXPECT_EQ(out.profit[1], 3);
+  EXPECT_EQ(arena.toggled(out.node[1]), (std::vector<int>{4}));
+  EXPECT_EQ(whole.best, states - 1);  // every state fits; the last earns the most
+  EXPECT_EQ(whole.lower, 2 * (states - 1) + 1);
+}
+
 // Random lists, moves and bounds (testing::check_random_merges).
 TEST(StateMerge, TheRankedMergeEqualsTheOnePassMergeOnRandomLists) {
   RankedMerger ranked;
   testing::check_random_merges(ranked, 2000, 20261126);
 }
 
-// Whole searches with every merge ranked (from the first list on), the default options and
-// the ones that bring every bound in early (the outside items' sums from the first list of n
-// states, as test_knapsack_core_search does).
+// Whole searches with every merge ranked (testing::check_searches).
 TEST(StateMerge, SearchesThroughTheRankedMergeAreTheSame) {
   RankedMerger ranked;
-  std::int64_t merges = 0;
-  std::vector<KnapsackInstance> instances;
-  for (int trial = 0; trial < 6; ++trial) {
-    instances.push_back(generate_jooken_instance(parse_jooken_spec(
-        "jooken," + std::to_string(60 + 40 * trial) + ",100000," +
-        std::to_string(2 + 4 * (trial % 4)) + ",0.2,0.001,100," + std::to_string(trial))));
-  }
-  for (const std::string& name : hard_instance_class_names()) {
-    instances.push_back(generate_instance({parse_instance_class(name), 200, 1000, 3}));
-  }
-  instances.push_back(generate_instance({InstanceClass::kStronglyCorrelated, 300, 1000, 5}));
-  for (const KnapsackInstance& instance : instances) {
-    SCOPED_TRACE(instance.name);
-    CoreSearchOptions options;
-    testing::expect_same_search(instance, options, ranked, 1, merges);
-    options.completion_min_states = 1;
-    options.weight_class_dp_min_states = 1;
-    options.weight_class_dp_bytes = 64 * instance.items();
-    testing::expect_same_search(instance, options, ranked, 1, merges);
-  }
-  EXPECT_GT(merges, 1000);
+  testing::check_searches(ranked);
 }
 
 }  // namespace
