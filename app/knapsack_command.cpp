@@ -183,14 +183,21 @@ std::int64_t core_memory_cap(const KnapsackCommandOptions& options) {
 
 KnapsackReport solve_expanding_core(const KnapsackCommandOptions& options,
                                     const ks::KnapsackInstance& instance) {
-  if (options.gpu == "on") {
-    throw InputError("--gpu: the GPU runs the branch-and-bound (--method bb); --method core, "
-                     "the default, runs on the CPU only");
-  }
   KnapsackReport report;
   report.method = "core";
-  report.engine = "cpu";
   ks::CoreSearchOptions search;
+  const auto setup_begin = Clock::now();
+  const auto device = choose_device(options);
+  std::unique_ptr<ks::StateMerger> device_merger;
+  if (device) {
+    device_merger = ks::gpu::make_device_state_merger(device->index);
+    search.merger = device_merger.get();
+    if (options.switch_threshold > 0) search.merger_min_states = options.switch_threshold;
+    report.device = device->name;
+    report.search.switch_threshold = search.merger_min_states;
+  }
+  report.engine = device ? "gpu" : "cpu";
+  const double device_setup = seconds_since(setup_begin);
   search.max_memory_bytes = core_memory_cap(options);
   search.max_states = options.max_states;
   search.time_limit_seconds = options.time_limit_seconds;
@@ -199,11 +206,15 @@ KnapsackReport solve_expanding_core(const KnapsackCommandOptions& options,
     search.progress_seconds = options.progress_seconds;
     search.on_progress = log_core_progress;
   }
-  spdlog::info("knapsack: {} items, method core, memory cap {} MiB", instance.items(),
+  spdlog::info("knapsack: {} items, method core, engine {}{}, memory cap {} MiB",
+               instance.items(), report.engine,
+               device ? " (" + device->name + ", lists of " +
+                            std::to_string(search.merger_min_states) + " states or more)"
+                      : "",
                search.max_memory_bytes >> 20);
   const auto begin = Clock::now();
   ks::CoreSearchResult result = ks::solve_core(instance, search);
-  report.setup_seconds = result.setup_seconds;
+  report.setup_seconds = device_setup + result.setup_seconds;
   report.seconds = seconds_since(begin) - result.setup_seconds;
   report.solution = std::move(result.solution);
   report.complete = result.complete;
@@ -256,6 +267,9 @@ std::string format_human(const ks::KnapsackInstance& instance, const KnapsackRep
   out.precision(3);
   out << "seconds       " << r.seconds << "\n";
   out << "engine        " << r.engine;
+  if (r.core && !r.device.empty()) {
+    out << " (" << r.core->merger_merges << " merges on the GPU)";
+  }
   if (r.statistics) {
     const auto& s = *r.statistics;
     out << " (levels: " << s.levels_small << " on the CPU, " << s.levels_large << " on the GPU; "
@@ -289,7 +303,9 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   j["lists_set_aside"] = s ? nlohmann::json(s->splits) : none;
   j["largest_list"] = s ? nlohmann::json(s->largest_list) : none;
   j["largest_set_aside"] = s ? nlohmann::json(s->largest_set_aside) : none;
-  j["switch_threshold"] = s ? nlohmann::json(r.search.switch_threshold) : none;
+  const bool core_on_gpu = r.core && !r.device.empty();
+  j["switch_threshold"] =
+      s || core_on_gpu ? nlohmann::json(r.search.switch_threshold) : none;
   j["max_list_nodes"] = s ? nlohmann::json(r.search.max_list_nodes) : none;
   j["max_set_aside_nodes"] = s ? nlohmann::json(r.search.max_set_aside_nodes) : none;
   const auto* core = r.core ? &*r.core : nullptr;
@@ -307,6 +323,7 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   j["outside_sums_builds"] = core ? nlohmann::json(core->outside_sums_builds) : none;
   j["completions"] = core ? nlohmann::json(core->completions) : none;
   j["weight_class_dp_runs"] = core ? nlohmann::json(core->weight_class_dp_runs) : none;
+  j["gpu_merges"] = core ? nlohmann::json(core->merger_merges) : none;
   return j;
 }
 
@@ -330,18 +347,21 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
       ->check(number_at_least(std::int64_t{0}));
   command
       .add_option("--method", options.method,
-                  "core: expanding-core dynamic programming (minknap/combo class, CPU; the "
-                  "default); bb: branch-and-bound (CPU/GPU); dp: dynamic programming, O(n c)")
+                  "core: expanding-core dynamic programming (minknap/combo class; long state "
+                  "lists merged on the GPU; the default); bb: branch-and-bound (CPU/GPU); dp: "
+                  "dynamic programming, O(n c), CPU")
       ->check(CLI::IsMember({"core", "bb", "dp"}))
       ->capture_default_str();
   add_gpu_choice(command, options.gpu,
-                 "--method bb: use the GPU (an error without one, or with another method)",
-                 "--method bb: CPU only (default: the GPU for large lists when there is one)");
+                 "use the GPU (an error without one, or with --method dp)",
+                 "CPU only (default: the GPU for long lists when there is one)");
   command
       .add_option("--switch-threshold", options.switch_threshold,
-                  "lists of at least this many nodes go to the GPU, smaller ones to the CPU "
-                  "(default " +
-                      std::to_string(ks::kDefaultSwitchThreshold) + ")")
+                  "lists of at least this many nodes (--method bb; default " +
+                      std::to_string(ks::kDefaultSwitchThreshold) +
+                      ") or states (core; default " +
+                      std::to_string(ks::CoreSearchOptions{}.merger_min_states) +
+                      ") go to the GPU, shorter ones to the CPU")
       ->check(number_above(std::int64_t{0}));
   command
       .add_option("--max-list-nodes", options.max_list_nodes,

@@ -5,8 +5,9 @@ p = w + R/10, R = 100, n = 100 ... 500, ten instances each, capacity half the to
 and uncorrelated ones) and on a sample of Jooken, Leyman & De Causmaecker's hard class (EJOR
 2022; `--generate jooken,n,c,g,f,eps,s,seed`) drawn across its published grid.
 
-Columns, per method (--methods): `core` (the expanding-core dynamic program, --method core;
-`core-without-TECH` the same with `--without TECH`),
+Columns, per method (--methods): `core` (the expanding-core dynamic program on one CPU core,
+--method core --no-gpu; `core-without-TECH` the same with `--without TECH`), `core-gpu` (the
+same with its long lists merged on the GPU, --method core --gpu; left out with --no-gpu),
 `cpu` (the branch-and-bound on the CPU, --method bb --no-gpu), `gpu` (the branch-and-bound
 with CPU/GPU switching, --method bb --gpu; left out with --no-gpu), `dp` (the dynamic program,
 --method dp; "—" where its table exceeds its memory limit), and `combo` when --combo PATH
@@ -17,16 +18,19 @@ solver's own `seconds`, without process start). The optimal values of the runs t
 are checked equal. Prints Markdown tables; --markdown writes them, --json the raw runs.
 
 --sweep-threshold measures the CPU/GPU switch threshold instead: the GPU run of a few
-instances at each threshold (lists of at least T nodes go to the GPU), total seconds per T.
+instances at each threshold (lists of at least T nodes go to the GPU), total seconds per T;
+of the branch-and-bound, or with --sweep-method core of the core search (lists of at least T
+states merged on the GPU).
 
 Usage:
-  bench/knapsack.py [--bin build/permbb] [--no-gpu] [--methods core,cpu,gpu,dp]
+  bench/knapsack.py [--bin build/permbb] [--no-gpu] [--methods core,core-gpu,cpu,gpu,dp]
                     [--sizes 100,200,300,400,500] [--instances 10] [--ranges 100]
                     [--classes strongly-correlated,uncorrelated] [--jooken N]
                     [--jooken-sizes 400,600,800,1000,1200] [--jooken-capacities 1e6,1e8,1e10]
                     [--combo PATH] [--without TECH,...] [--time-limit S] [--json FILE]
                     [--markdown FILE]
-  bench/knapsack.py --sweep-threshold [--thresholds 1,16,...] [--sweep-instances SPEC;SPEC]
+  bench/knapsack.py --sweep-threshold [--sweep-method bb|core] [--thresholds 1,16,...]
+                    [--sweep-instances SPEC;SPEC]
 """
 import argparse
 import itertools
@@ -60,7 +64,8 @@ JOOKEN_GRID = {
 }
 
 METHOD_OPTIONS = {
-    "core": ["--method", "core"],
+    "core": ["--method", "core", "--no-gpu"],
+    "core-gpu": ["--method", "core", "--gpu"],
     "cpu": ["--method", "bb", "--no-gpu"],
     "gpu": ["--method", "bb", "--gpu"],
     "dp": ["--method", "dp"],
@@ -69,6 +74,10 @@ METHOD_OPTIONS = {
 # Instances with lists of several 100,000 nodes (strongly correlated, n = 100, R = 100).
 DEFAULT_SWEEP = "strongly-correlated,100,100,1;strongly-correlated,100,100,8"
 DEFAULT_THRESHOLDS = "1,16,64,256,1024,2048,4096,16384,65536"
+# Jooken instances whose state lists reach millions (docs/knapsack.md), solved in seconds.
+DEFAULT_CORE_SWEEP = ("jooken,1200,100000000,6,0.2,0.0001,300,11;"
+                      "jooken,800,100000000,6,0.3,0,300,9;jooken,600,100000000,14,0.2,0.1,300,8")
+DEFAULT_CORE_THRESHOLDS = "1024,2048,4096,8192,16384,65536,262144"
 
 
 def knapsack(binary, spec, options, time_limit):
@@ -126,12 +135,13 @@ def method_options(method):
     """A method's permbb options; `core-without-TECH` is core with --without TECH, to measure
     what a technique buys in the same run."""
     if method.startswith("core-without-"):
-        return ["--method", "core", "--without", method[len("core-without-"):]]
+        return ["--method", "core", "--no-gpu", "--without", method[len("core-without-"):]]
     return METHOD_OPTIONS[method]
 
 
 def methods(args):
-    chosen = [m for m in args.methods.split(",") if not (args.no_gpu and m == "gpu")]
+    chosen = [m for m in args.methods.split(",")
+              if not (args.no_gpu and m in ("gpu", "core-gpu"))]
     return chosen + (["combo"] if args.combo else [])
 
 
@@ -262,22 +272,32 @@ def benchmark(args):
 def sweep(args):
     if args.no_gpu:
         sys.exit("--sweep-threshold measures the GPU: drop --no-gpu")
-    specs = args.sweep_instances.split(";")
-    bb = ["--method", "bb"] + (["--without", args.without] if args.without else [])
+    core = args.sweep_method == "core"
+    specs = (args.sweep_instances or (DEFAULT_CORE_SWEEP if core else DEFAULT_SWEEP)).split(";")
+    method = ["--method", args.sweep_method] + (["--without", args.without] if args.without
+                                                 else [])
     rows, raw = [], []
-    cpu_total = sum(knapsack(args.bin, s, ["--no-gpu", *bb], args.time_limit)["seconds"]
-                    for s in specs)
-    for threshold in [int(x) for x in args.thresholds.split(",")]:
-        results = [knapsack(args.bin, s, ["--gpu", "--switch-threshold", str(threshold), *bb],
+    cpu_runs = [knapsack(args.bin, s, ["--no-gpu", *method], args.time_limit) for s in specs]
+    cpu_total = sum(r["seconds"] for r in cpu_runs)
+    for threshold in [int(x) for x in (args.thresholds or
+                                       (DEFAULT_CORE_THRESHOLDS if core else DEFAULT_THRESHOLDS)
+                                       ).split(",")]:
+        results = [knapsack(args.bin, s, ["--gpu", "--switch-threshold", str(threshold), *method],
                             args.time_limit) for s in specs]
+        if any(r["value"] != c["value"] for r, c in zip(results, cpu_runs)):
+            sys.exit(f"threshold {threshold}: the GPU and CPU runs disagree")
         total = sum(r["seconds"] for r in results)
         raw.append({"threshold": threshold, "results": results})
-        rows.append([threshold, cell(total), cell(cpu_total / total if total else None, 2),
-                     sum(r["levels_gpu"] for r in results), sum(r["switches"] for r in results)])
+        work = ([sum(r["gpu_merges"] for r in results), sum(r["core_size"] for r in results)]
+                if core else
+                [sum(r["levels_gpu"] for r in results), sum(r["switches"] for r in results)])
+        rows.append([threshold, cell(total), cell(cpu_total / total if total else None, 2), *work])
         print(f"  threshold {threshold}: {total:.3f} s", file=sys.stderr, flush=True)
-    table = markdown_table(["threshold", "GPU run s", "speedup over CPU", "GPU levels",
-                            "switches"], rows)
-    best = min(raw, key=lambda r: sum(x["seconds"] for x in r["results"]))["threshold"]
+    raw.append({"threshold": None, "results": cpu_runs})
+    table = markdown_table(["threshold", "GPU run s", "speedup over CPU",
+                            *(["GPU merges", "core items"] if core else ["GPU levels", "switches"])],
+                           rows)
+    best = min(raw[:-1], key=lambda r: sum(x["seconds"] for x in r["results"]))["threshold"]
     note = f"Instances: {', '.join(specs)}; CPU alone {cpu_total:.3f} s. Fastest threshold: {best}."
     print(table + "\n\n" + note)
     return table + "\n\n" + note + "\n", raw
@@ -287,8 +307,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", default="build/permbb", help="the permbb executable")
     parser.add_argument("--no-gpu", action="store_true", help="leave the gpu column out")
-    parser.add_argument("--methods", default="core,cpu,gpu,dp",
-                        help="columns: core, cpu, gpu, dp, core-without-TECH (comma-separated)")
+    parser.add_argument("--methods", default="core,core-gpu,cpu,gpu,dp",
+                        help="columns: core, core-gpu, cpu, gpu, dp, core-without-TECH "
+                             "(comma-separated)")
     parser.add_argument("--combo", help="an external combo driver, run as PATH FILE")
     parser.add_argument("--sizes", default="100,200,300,400,500")
     parser.add_argument("--instances", type=int, default=10, help="seeds 1..N per size")
@@ -309,9 +330,13 @@ def main():
     parser.add_argument("--markdown", help="write the tables here")
     parser.add_argument("--sweep-threshold", action="store_true",
                         help="measure the CPU/GPU switch threshold instead")
-    parser.add_argument("--thresholds", default=DEFAULT_THRESHOLDS)
-    parser.add_argument("--sweep-instances", default=DEFAULT_SWEEP,
-                        help="generator specs separated by ';'")
+    parser.add_argument("--sweep-method", choices=["bb", "core"], default="bb",
+                        help="the search whose threshold --sweep-threshold measures")
+    parser.add_argument("--thresholds", default="",
+                        help=f"default {DEFAULT_THRESHOLDS} (bb), {DEFAULT_CORE_THRESHOLDS} (core)")
+    parser.add_argument("--sweep-instances", default="",
+                        help="generator specs separated by ';' (default: bb " + DEFAULT_SWEEP +
+                             "; core " + DEFAULT_CORE_SWEEP + ")")
     args = parser.parse_args()
 
     text, raw = sweep(args) if args.sweep_threshold else benchmark(args)

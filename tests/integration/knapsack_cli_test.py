@@ -124,7 +124,8 @@ class KnapsackGenerated(unittest.TestCase):
                      "subset-sum,60,1000,5"]:
             proc, default = run_json("--generate", spec)
             self.assertEqual(proc.returncode, 0, proc.stderr)
-            self.assertEqual((default["method"], default["engine"]), ("core", "cpu"))
+            self.assertEqual(default["method"], "core")
+            self.assertIn(default["engine"], ("cpu", "gpu"))  # gpu: long lists merged there
             proc, bb = run_json("--generate", spec, "--method", "bb")
             self.assertEqual(proc.returncode, 0, proc.stderr)
             proc, dp = run_json("--generate", spec, "--method", "dp")
@@ -146,23 +147,29 @@ class KnapsackGenerated(unittest.TestCase):
         self.assertEqual(bb["value"], dp["value"])
 
     def test_gpu_flag_needs_a_gpu(self):
-        # Without a usable GPU (none visible, or built without CUDA) the branch-and-bound's
-        # default engine is the CPU and --gpu must fail with exit 2; with one, --gpu must run
-        # on it. The default method, core, refuses --gpu either way.
+        # Without a usable GPU (none visible, or built without CUDA) the default engine of
+        # both the branch-and-bound and the core search is the CPU and --gpu must fail with
+        # exit 2 in one line; with one, --gpu must run on it (core: long lists merged there,
+        # every list with a threshold of 1, the same optimum as the dynamic program).
         spec = "uncorrelated,30,100,7"
-        proc = run("--generate", spec, "--gpu", "--quiet")
-        self.assertEqual(proc.returncode, 2, proc.stderr)
-        self.assertIn("--method bb", proc.stderr)
-        proc, default = run_json("--generate", spec, "--method", "bb")
+        proc, dp = run_json("--generate", spec, "--method", "dp")
         self.assertEqual(proc.returncode, 0, proc.stderr)
-        proc = run("--generate", spec, "--method", "bb", "--gpu", "--json", "-", "--quiet")
-        if default["engine"] == "cpu":
-            self.assertEqual(proc.returncode, 2, proc.stderr)
-            self.assertIn("--gpu", proc.stderr)
-            self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
-        else:
+        for method in ["bb", "core"]:
+            proc, default = run_json("--generate", spec, "--method", method)
             self.assertEqual(proc.returncode, 0, proc.stderr)
-            self.assertEqual(json.loads(proc.stdout)["engine"], "gpu")
+            proc = run("--generate", spec, "--method", method, "--gpu", "--switch-threshold",
+                       "1", "--json", "-", "--quiet")
+            if default["engine"] == "cpu":
+                self.assertEqual(proc.returncode, 2, proc.stderr)
+                self.assertIn("--gpu", proc.stderr)
+                self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
+            else:
+                self.assertEqual(proc.returncode, 0, proc.stderr)
+                result = json.loads(proc.stdout)
+                self.assertEqual(result["engine"], "gpu")
+                self.assertEqual(result["value"], dp["value"])
+                if method == "core":
+                    self.assertGreater(result["gpu_merges"], 0)
 
     def test_time_limit_gives_incomplete_and_exit_3(self):
         # A strongly correlated instance that takes minutes without dominance between nodes
@@ -390,7 +397,7 @@ class KnapsackCore(WithFolder):
             self.assertEqual(core["upper_bound"], core["value"])
             for key in ["core_size", "items_fixed", "states_explored", "largest_state_list",
                         "weight_divisor", "profit_divisor", "capacity_used", "outside_sums_builds",
-                        "completions", "weight_class_dp_runs"]:
+                        "completions", "weight_class_dp_runs", "gpu_merges"]:
                 self.assertIsInstance(core[key], int, key)
 
     def test_core_progress_time_limit_and_state_cap(self):
@@ -409,7 +416,7 @@ class KnapsackCore(WithFolder):
         lines = proc.stderr.strip().splitlines()
         self.assertEqual(len(lines), 1, proc.stderr)
         self.assertIn("over the cap of 2 states", lines[0])
-        for args in [["--max-states", "0"], ["--gpu"]]:
+        for args in [["--max-states", "0"], ["--switch-threshold", "0"]]:
             proc = run("--generate", spec, "--method", "core", *args)
             self.assertEqual(proc.returncode, 2, f"{args}: {proc.stderr}")
 
