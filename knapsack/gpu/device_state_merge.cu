@@ -146,8 +146,8 @@ class DeviceStateMerger final : public StateMerger {
                      DecisionArena& arena, StateList& out, const MergeStop& stop) override {
     const std::int64_t n = in.size();
     // 32-bit places and CUB item counts; a list this long (a billion states) stays on the host,
-    // as does one the device has no room for.
-    if (2 * n >= std::numeric_limits<std::int32_t>::max() || !reserve(n, bounds)) {
+    // as does one the device has no room for, and an empty one (no kernel has work).
+    if (n == 0 || 2 * n >= std::numeric_limits<std::int32_t>::max() || !reserve(n, bounds)) {
       release();
       return merge_with_move(in, move, bounds, arena, out, stop);
     }
