@@ -80,12 +80,19 @@ PERMBB_HD WideSigned lagrangian_bound(std::int64_t profit, std::int64_t weight,
   return WideSigned{profit} + floor_scaled(WideSigned{capacity} - weight, r);
 }
 
-// The bound of a state between the core's neighbours: `add` the ratio of the first item past
-// the core (none: every later item decided, r = 0), `remove` the ratio of the last one before
-// it (none: an overweight state can never become feasible, the bound is below any profit).
-// Rounded by `lattice` (a state with every later item decided earns exactly its profit).
-// StateBound holds the same in a form device code takes too (no std::optional: a ratio of
-// weight 0 is none); state_bound() is its host shorthand.
+// A bound clamped to 64 bits, as bounds are reported (MergeOutcome::upper, the search's
+// result): the total profit is below 2^63, so the clamped value still bounds every solution.
+PERMBB_HD std::int64_t clamp_bound(WideSigned bound) {
+  constexpr std::int64_t kMax = 0x7fffffffffffffff;
+  return bound > kMax ? kMax : static_cast<std::int64_t>(bound);
+}
+
+// The bound of a state between the core's neighbours (StateBound::of): `add` the ratio of the
+// first item past the core (none: every later item decided, r = 0), `remove` the ratio of the
+// last one before it (none: an overweight state can never become feasible, the bound is below
+// any profit). Rounded by `lattice` (a state with every later item decided earns exactly its
+// profit). A ratio of weight 0 stands for none, so that device code can take it (no
+// std::optional there); state_bound() is the host's shorthand with std::optional.
 struct StateBound {
   std::int64_t capacity = 0;
   ItemRatio add{0, 0};

@@ -63,11 +63,6 @@ std::int64_t excess_divisor(const std::vector<std::int64_t>& profits,
   return std::max<std::int64_t>(divisor, 1);
 }
 
-std::int64_t clamp_to_int64(WideSigned value) {
-  constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
-  return value > kMax ? kMax : static_cast<std::int64_t>(value);
-}
-
 class CoreSearch {
  public:
   CoreSearch(const KnapsackInstance& instance, const CoreSearchOptions& options)
@@ -386,7 +381,7 @@ void CoreSearch::check_caps(std::int64_t next_states) const {
       (over_memory ? "memory cap of " + std::to_string(options_.max_memory_bytes >> 20) + " MiB"
                    : "cap of " + std::to_string(options_.max_states) + " states") +
       ", with a core of " + std::to_string(statistics_.core_size) + " items; best profit found " +
-      std::to_string(lower_) + ", bound " + std::to_string(clamp_to_int64(upper_)));
+      std::to_string(lower_) + ", bound " + std::to_string(clamp_bound(upper_)));
 }
 
 bool CoreSearch::out_of_time() const {
@@ -399,7 +394,7 @@ void CoreSearch::report_progress() {
   if (now - last_progress_ < options_.progress_seconds) return;
   last_progress_ = now;
   options_.on_progress({now, statistics_.core_size, count(), list_.size(), lower_,
-                        clamp_to_int64(upper_)});
+                        clamp_bound(upper_)});
 }
 
 CoreSearchResult CoreSearch::run() {
@@ -415,7 +410,7 @@ CoreSearchResult CoreSearch::run() {
     report_progress();
   }
   result.solution = best_;
-  result.upper_bound = result.complete ? lower_ : clamp_to_int64(upper_);
+  result.upper_bound = result.complete ? lower_ : clamp_bound(upper_);
   result.statistics = statistics_;
   return result;
 }

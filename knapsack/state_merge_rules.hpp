@@ -103,11 +103,4 @@ PERMBB_HD WideSigned candidate_bound(std::int64_t profit, std::int64_t weight, s
   return through_outside < bound ? through_outside : bound;
 }
 
-// A bound clamped to 64 bits, as a merge reports its largest (MergeOutcome::upper): the
-// total profit is below 2^63, so the clamped value still bounds every solution.
-PERMBB_HD std::int64_t clamp_bound(WideSigned bound) {
-  constexpr std::int64_t kMax = 0x7fffffffffffffff;
-  return bound > kMax ? kMax : static_cast<std::int64_t>(bound);
-}
-
 }  // namespace permbb::knapsack
