@@ -93,7 +93,8 @@ nlohmann::json iterated_greedy_json(const HeuristicCommandOptions& options) {
           {"restart_destruction", ig.restart_destruction},
           {"restart_elite", ig.restart_elite},
           {"restart_relink", ig.restart_relink},
-          {"adopt_after", ig.adopt_after}};
+          {"adopt_after", ig.adopt_after},
+          {"beam_copies", options.beam_copies}};
 }
 
 nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& options) {
@@ -108,6 +109,7 @@ nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& 
   j["cpu_time"] = options.cpu_time;
   j["iteration_limit"] = options.iteration_limit;
   if (r.method == "ils") j["iterated_greedy"] = iterated_greedy_json(options);
+  if (r.method == "beam") j["beam_guide"] = options.beam_guide;
   j["makespan"] = r.schedule.makespan;
   j["permutation"] = one_based(r.schedule.permutation);
   j["seconds"] = r.seconds;
@@ -221,6 +223,24 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
   add_progress_option(command, options.progress_seconds);
   add_output_options(command, options.output);
   add_iterated_greedy_options(command, options);
+  command.add_option("--beam-guide", options.beam_guide,
+                     "beam: how children are ranked: bound (LB1), idle (LB1 and weighted idle "
+                     "time), gap (LB1 against the best so far, idle time breaking ties)")
+      ->check(CLI::IsMember(beam_guide_names()))
+      ->capture_default_str()
+      ->group("Beam search (--method beam)");
+  command.add_option("--beam-copies", options.beam_copies,
+                     "ils with --threads N: this many of the N copies run the beam search from "
+                     "the root with the gap guide instead, pruning with the copies' best")
+      ->check(number_at_least(0))
+      ->capture_default_str()
+      ->group("Iterated greedy (--method ils)");
+  command.add_option("--beam-cutoff", options.beam_cutoff,
+                     "beam: prune partial schedules whose lower bound reaches this makespan, "
+                     "an upper bound known without a schedule (0: none)")
+      ->check(number_at_least(std::int64_t{0}))
+      ->capture_default_str()
+      ->group("Beam search (--method beam)");
 }
 
 int run_heuristic_command(const HeuristicCommandOptions& options) {
@@ -234,6 +254,15 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   run.threads = options.threads;
   run.iterated_greedy = options.iterated_greedy;
   run.iterated_greedy.local_search.ties = parse_insertion_ties(options.ig_ties);
+  run.beam_guide = parse_beam_guide(options.beam_guide);
+  if (options.beam_copies > options.threads) {
+    throw InputError("--beam-copies " + std::to_string(options.beam_copies) +
+                     " exceeds --threads " + std::to_string(options.threads));
+  }
+  run.beam_copies = options.beam_copies;
+  if (options.beam_cutoff > 0) {
+    run.beam_cutoff = static_cast<Time>(std::min<std::int64_t>(options.beam_cutoff, kInfiniteTime));
+  }
   if (method != HeuristicMethod::kNeh && run.time_limit <= 0 && run.iteration_limit == 0) {
     throw InputError("--method " + options.method + " needs --time-limit or --iterations");
   }

@@ -25,6 +25,9 @@ struct HeuristicCommandOptions {
   // add_heuristic_options from iterated_greedy's).
   IteratedGreedyOptions iterated_greedy;
   std::string ig_ties;
+  std::string beam_guide = "idle";  // --beam-guide, by name
+  std::int64_t beam_cutoff = 0;     // --beam-cutoff; 0: none
+  int beam_copies = 0;              // --beam-copies (ils)
 };
 
 void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options);

@@ -89,6 +89,10 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
                    "half the heuristic threads run beam searches inside the B&B's latest "
                    "subproblems (prefix and suffix kept, at random depths) instead of iterated "
                    "greedy (default; --no-heuristic-dives: all run iterated greedy)");
+  command.add_flag("--heuristic-root-beam,!--no-heuristic-root-beam", options.heuristic_root_beam,
+                   "the first heuristic thread starts with a beam search from the root, "
+                   "guided by the gap of each bound to the incumbent, for as long as it runs "
+                   "(default; it finds optima at the lower bound: ta083, ta084)");
   command.add_option("--seed", options.seed, "random seed of the heuristic threads")
       ->check(number_at_least(std::uint64_t{0}))
       ->capture_default_str();

@@ -100,6 +100,12 @@ class BeamSearch {
   }
 
   Time best() const { return result_.best.makespan; }
+  // Children whose LB1 reaches it are pruned: the best makespan so far, or the cutoff below it.
+  Time cutoff() const {
+    const Time shared =
+        options_.shared_cutoff != nullptr ? options_.shared_cutoff->value() : kInfiniteTime;
+    return std::min({best(), options_.cutoff, shared});
+  }
   Time* costs(Level& level, int i) { return level.costs.data() + std::size_t(i) * 5 * m_; }
   int* jobs(Level& level, int i) { return level.jobs.data() + std::size_t(i) * n_; }
 
@@ -118,7 +124,7 @@ class BeamSearch {
           truncated = true;
         }
       }
-      std::erase_if(candidates_, [this](const Candidate& c) { return c.bound >= best(); });
+      std::erase_if(candidates_, [this](const Candidate& c) { return c.bound >= cutoff(); });
       if (candidates_.size() > static_cast<std::size_t>(width)) {
         keep_best(width);
         truncated = true;
@@ -212,8 +218,8 @@ class BeamSearch {
       const Time b = lb1_child_back_bound(view_, front, back, remain, row[s]);
       bounds_front_[s - begin] = f;
       bounds_back_[s - begin] = b;
-      if (f < best()) ++count_front, sum_front += f;
-      if (b < best()) ++count_back, sum_back += b;
+      if (f < cutoff()) ++count_front, sum_front += f;
+      if (b < cutoff()) ++count_back, sum_back += b;
     }
     int direction;
     if (count_front != count_back) {
@@ -228,18 +234,26 @@ class BeamSearch {
     const double alpha = static_cast<double>(scheduled_after) / n_;
     for (int s = begin; s < end; ++s) {
       const Time bound = bounds[s - begin];
-      if (bound >= best()) continue;
+      if (bound >= cutoff()) continue;
       double guide = bound;
-      if (options_.guide == BeamGuide::kBoundAndIdleTime) {
+      if (options_.guide != BeamGuide::kBound) {
         const double weighted_idle =
             child_idle(c, begin == 0, end == n_, row[s], direction, nullptr, nullptr);
-        guide = alpha * bound + (1.0 - alpha) * weighted_idle * bound;
+        guide = options_.guide == BeamGuide::kGap
+                    ? gap_guide(bound, weighted_idle)
+                    : alpha * bound + (1.0 - alpha) * weighted_idle * bound;
       }
       if (options_.guide_noise > 0) {
         guide *= 1.0 + options_.guide_noise * std::uniform_real_distribution<double>(-1, 1)(rng_);
       }
       candidates_.push_back({guide, bound, i, s, direction});
     }
+  }
+
+  // BeamGuide::kGap for a child of bound `bound` (below the cutoff, so the gap is positive) and weighted idle time `weighted_idle`.
+  double gap_guide(Time bound, double weighted_idle) const {
+    const double gap = static_cast<double>(cutoff() - bound) / static_cast<double>(cutoff());
+    return static_cast<double>(bound) / gap + weighted_idle * gap;
   }
 
   // The weighted idle time of the child placing `job` on `direction` (the sum over machines
@@ -276,7 +290,7 @@ class BeamSearch {
     next_.reserve(width, n_, m_);
     next_.size = 0;
     for (const Candidate& cand : candidates_) {
-      if (cand.bound >= best()) continue;
+      if (cand.bound >= cutoff()) continue;
       const int i = next_.size++;
       int* row = jobs(next_, i);
       std::copy_n(jobs(current_, cand.parent), n_, row);

@@ -18,6 +18,12 @@ enum class BeamGuide {
   // the prefix divided by its completion time and the idle time of the suffix divided by its
   // length (1 for an empty side). Early in the tree the idle time dominates, late the bound.
   kBoundAndIdleTime,
+  // Libralesso et al.'s "gap" guide: LB1 / g + W * g, with g = (best - LB1) / best the
+  // child's relative gap to the best makespan so far and W the weighted idle time above. The
+  // first term grows steeply as the bound nears the best makespan, so this is the bound guide
+  // with the idle time breaking its ties (LB1 has many: one bottleneck machine sets it). It
+  // finds schedules at the lower bound where the optimum is there (ta082, ta083, ta084).
+  kGap,
 };
 
 // The memory the automatic max_width lets one beam search use, in bytes.
@@ -39,6 +45,13 @@ struct BeamSearchOptions {
   // that parallel copies search different beams. 0: the search is deterministic.
   double guide_noise = 0;
   std::uint64_t seed = 0;
+  // Children whose LB1 reaches it are pruned even while the best schedule found is longer:
+  // an upper bound the caller knows without a schedule (the solver's --ub). The gap guide
+  // measures against it too.
+  Time cutoff = kInfiniteTime;
+  // When given, its value caps the cutoff as it falls: the makespans other searches find (the
+  // hybridization's incumbent, which may hold the solver's --ub without a schedule).
+  const Incumbent* shared_cutoff = nullptr;
   Incumbent* best_so_far = nullptr;  // offered each improvement, when given
 };
 

@@ -31,6 +31,14 @@ const std::vector<std::pair<InsertionTies, std::string>>& ties_names() {
   return names;
 }
 
+const std::vector<std::pair<BeamGuide, std::string>>& guide_names() {
+  static const std::vector<std::pair<BeamGuide, std::string>> names = {
+      {BeamGuide::kBound, "bound"},
+      {BeamGuide::kBoundAndIdleTime, "idle"},
+      {BeamGuide::kGap, "gap"}};
+  return names;
+}
+
 // The guide noise of the beam copies after the first (beam_search.hpp): enough to reorder
 // children whose guides are within a fraction of a percent, which is where beams differ.
 constexpr double kBeamCopyNoise = 0.005;
@@ -65,6 +73,19 @@ Schedule best_of_copies(int copies, const Copy& copy) {
   return std::move(results[best]);
 }
 
+// A copy of the ILS portfolio (HeuristicOptions::beam_copies): the gap-guided beam search
+// from the root, pruning with and offering to the copies' common best.
+Schedule gap_beam_copy(const Instance& instance, const Schedule& start,
+                       const HeuristicOptions& options, Incumbent& shared) {
+  BeamSearchOptions beam;
+  beam.guide = BeamGuide::kGap;
+  beam.time_limit = options.time_limit;
+  beam.stop = options.stop;
+  beam.shared_cutoff = &shared;
+  beam.best_so_far = &shared;
+  return beam_search(instance, PartialSchedule{}, start, beam).best;
+}
+
 Schedule start_schedule(const Instance& instance, const HeuristicOptions& options) {
   if (!options.start) return neh(instance);
   require_complete_permutation(instance, *options.start, "heuristic start");
@@ -89,6 +110,14 @@ InsertionTies parse_insertion_ties(const std::string& name) {
 
 std::vector<std::string> insertion_ties_names() { return names_of(ties_names()); }
 
+std::string to_string(BeamGuide guide) { return name_of(guide_names(), guide); }
+
+BeamGuide parse_beam_guide(const std::string& name) {
+  return parse_name(guide_names(), name, "beam guide");
+}
+
+std::vector<std::string> beam_guide_names() { return names_of(guide_names()); }
+
 Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
                        const HeuristicOptions& options) {
   if (method == HeuristicMethod::kNeh) {
@@ -110,7 +139,12 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
       Incumbent copies_best;
       Incumbent* const shared =
           options.best_so_far != nullptr ? options.best_so_far : &copies_best;
+      if (options.beam_copies < 0 || options.beam_copies > options.threads) {
+        throw std::invalid_argument("heuristic: beam copies must be between 0 and threads");
+      }
+      const int first_beam_copy = options.threads - options.beam_copies;
       return best_of_copies(options.threads, [&](int copy) {
+        if (copy >= first_beam_copy) return gap_beam_copy(instance, start, options, *shared);
         IteratedGreedyOptions ils = options.iterated_greedy;
         ils.time_limit = options.time_limit;
         ils.cpu_time = options.cpu_time;
@@ -131,6 +165,8 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
         beam.pass_limit = options.iteration_limit;
         beam.stop = options.stop;
         beam.seed = options.seed + static_cast<std::uint64_t>(copy);
+        beam.guide = options.beam_guide;
+        beam.cutoff = options.beam_cutoff;
         beam.guide_noise = copy == 0 ? 0.0 : kBeamCopyNoise;
         beam.best_so_far = options.best_so_far;
         return beam_search(instance, options.node, start, beam).best;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "beam_search.hpp"
 #include "incumbent.hpp"
 #include "instance.hpp"
 #include "iterated_greedy.hpp"
@@ -30,6 +31,13 @@ std::string to_string(InsertionTies ties);
 // Throws InputError naming the accepted values.
 InsertionTies parse_insertion_ties(const std::string& name);
 std::vector<std::string> insertion_ties_names();
+
+// The beam search's guides by name (`--beam-guide`): bound, idle (bound and weighted idle
+// time), gap.
+std::string to_string(BeamGuide guide);
+// Throws InputError naming the accepted values.
+BeamGuide parse_beam_guide(const std::string& name);
+std::vector<std::string> beam_guide_names();
 
 // What run_heuristic is given. The searches need a limit: a time limit, an iteration limit
 // or a stop flag.
@@ -60,6 +68,15 @@ struct HeuristicOptions {
   // ILS only: the iterated greedy's settings (destruction, temperature, local search rules);
   // its limits, seed and best_so_far are replaced by the ones above.
   IteratedGreedyOptions iterated_greedy;
+  // ILS only: how many of the copies (the last ones) run the beam search from the root with
+  // the gap guide instead, pruning with the copies' common best: a portfolio, for the
+  // instances whose optimum sits at the lower bound, where every iterated greedy stalls above
+  // it (ta083, ta084). At most `threads`.
+  int beam_copies = 0;
+  // Beam only: how children are ranked (beam_search.hpp).
+  BeamGuide beam_guide = BeamGuide::kBoundAndIdleTime;
+  // Beam only: children whose LB1 reaches it are pruned (BeamSearchOptions::cutoff).
+  Time beam_cutoff = kInfiniteTime;
 };
 
 // Runs `method`; returns a schedule of all the jobs with its makespan. Throws

@@ -62,6 +62,17 @@ void lower_atomically(std::atomic<Time>& value, Time candidate) {
 
 }  // namespace
 
+Schedule HeuristicWorkers::root_beam(const Schedule& start) {
+  BeamSearchOptions beam;
+  beam.guide = BeamGuide::kGap;
+  beam.stop = &stop_;
+  beam.shared_cutoff = &incumbent_;
+  beam.best_so_far = &incumbent_;
+  Schedule found = beam_search(instance_, PartialSchedule{}, start, beam).best;
+  lower_atomically(best_of_root_beam_, found.makespan);
+  return found;
+}
+
 Schedule HeuristicWorkers::run_once(int index, std::uint64_t seed, const Schedule& start,
                                     std::mt19937_64& rng) {
   const double seconds = options_.seconds_per_run > 0 ? options_.seconds_per_run : 2.0;
@@ -70,6 +81,7 @@ Schedule HeuristicWorkers::run_once(int index, std::uint64_t seed, const Schedul
       BeamSearchOptions beam;
       beam.time_limit = seconds;
       beam.stop = &stop_;
+      beam.shared_cutoff = &incumbent_;
       const Schedule inside{subproblem->schedule, makespan(instance_, subproblem->schedule)};
       const PartialSchedule node = node_at_depth(*subproblem, random_dive_depth(*subproblem, rng));
       dives_.fetch_add(1);
@@ -106,7 +118,8 @@ void HeuristicWorkers::thread_main(int index) {
         }
       }
       const std::uint64_t seed = options_.seed + static_cast<std::uint64_t>(index) + run * threads;
-      const Schedule found = run_once(index, seed, *start, rng);
+      const bool beam_first = options_.root_beam && index == 0 && run == 0;
+      const Schedule found = beam_first ? root_beam(*start) : run_once(index, seed, *start, rng);
       runs_.fetch_add(1);
       if (incumbent_.offer(found.permutation, found.makespan)) improvements_.fetch_add(1);
       pool_.insert(found);

@@ -28,6 +28,12 @@ struct HeuristicWorkerOptions {
   // (§4.2.3: beam search on a subproblem's partial solutions, prefix and suffix kept); the
   // even-numbered ones, and all while the board is empty, run the iterated greedy.
   bool subproblem_dives = false;
+  // The first thread's first run is a beam search from the root with Libralesso et al.'s
+  // gap guide (beam_search.hpp), for as long as it runs (until its widest pass, or stop()),
+  // pruning with the incumbent's value (the solver's --ub included). Where the optimum is at
+  // the lower bound it finds it in seconds (ta083, ta084: docs/performance.md), which
+  // neither the iterated greedy nor the branch-and-bound alone did.
+  bool root_beam = false;
 };
 
 // The heuristic threads of the hybridization (2022 §4.2.3). Each thread repeatedly takes a
@@ -56,6 +62,7 @@ class HeuristicWorkers {
   // The best makespan a dive / an iterated greedy run found (kInfiniteTime: none ran yet).
   Time best_of_dives() const { return best_of_dives_.load(); }
   Time best_of_greedy() const { return best_of_greedy_.load(); }
+  Time best_of_root_beam() const { return best_of_root_beam_.load(); }
   // Runs whose result the Incumbent took.
   std::uint64_t improvements() const { return improvements_.load(); }
   // The first error a thread stopped on (empty: none).
@@ -63,6 +70,9 @@ class HeuristicWorkers {
 
  private:
   void thread_main(int index);
+  // The root beam search (HeuristicWorkerOptions::root_beam); its improvements go to the
+  // incumbent as they come.
+  Schedule root_beam(const Schedule& start);
   // One run's result: a dive when this thread dives and the board has a subproblem, else the
   // iterated greedy from `start`.
   Schedule run_once(int index, std::uint64_t seed, const Schedule& start, std::mt19937_64& rng);
@@ -77,6 +87,7 @@ class HeuristicWorkers {
   std::atomic<std::uint64_t> dives_{0};
   std::atomic<Time> best_of_dives_{kInfiniteTime};
   std::atomic<Time> best_of_greedy_{kInfiniteTime};
+  std::atomic<Time> best_of_root_beam_{kInfiniteTime};
   std::atomic<std::uint64_t> improvements_{0};
   mutable std::mutex error_mutex_;
   std::string error_;

@@ -101,9 +101,11 @@ std::unique_ptr<Hybridization> start_hybridization(const SolveOptions& options,
   heuristic.seconds_per_run = options.heuristic_seconds;
   heuristic.seed = options.seed + salt;
   heuristic.subproblem_dives = options.heuristic_dives;
-  spdlog::info("hybridization: {} heuristic thread(s), {} s per run{}", threads,
+  heuristic.root_beam = options.heuristic_root_beam;
+  spdlog::info("hybridization: {} heuristic thread(s), {} s per run{}{}", threads,
                options.heuristic_seconds,
-               options.heuristic_dives ? ", half of them diving into subproblems" : "");
+               options.heuristic_dives ? ", half of them diving into subproblems" : "",
+               options.heuristic_root_beam ? ", the first after a beam search from the root" : "");
   return std::make_unique<Hybridization>(instance, incumbent, heuristic);
 }
 
@@ -116,10 +118,10 @@ void finish_hybridization(Hybridization& hybrid) {
   };
   spdlog::info(
       "hybridization: {} heuristic runs ({} subproblem dives), {} improved the incumbent, {} "
-      "promotions; best schedule seen {} (iterated greedy {}, dives {})",
+      "promotions; best schedule seen {} (iterated greedy {}, dives {}, root beam {})",
       workers.runs(), workers.dives(), workers.improvements(), hybrid.promotions(),
       shown(best ? best->makespan : kInfiniteTime), shown(workers.best_of_greedy()),
-      shown(workers.best_of_dives()));
+      shown(workers.best_of_dives()), shown(workers.best_of_root_beam()));
   if (!workers.error().empty()) spdlog::warn("a heuristic thread stopped: {}", workers.error());
 }
 

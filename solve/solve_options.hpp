@@ -37,6 +37,9 @@ struct SolveOptions {
   // instances they came closer than iterated greedy alone on 6 of 8, never farther
   // (docs/records.md, "The hard optima").
   bool heuristic_dives = true;
+  // The first heuristic thread starts with a gap-guided beam search from the root
+  // (HeuristicWorkerOptions::root_beam).
+  bool heuristic_root_beam = true;
   std::uint64_t seed = 0;                 // heuristic threads' random seed
   double worker_checkpoint_seconds = 30;  // cluster workers (2022 §4.2.1)
   double rank_timeout_seconds = 0;        // 0: the default of rank_timeout()

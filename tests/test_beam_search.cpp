@@ -41,7 +41,8 @@ TEST(BeamSearch, ValidAndNeverWorseThanTheStartOnRandomInstances) {
     const int m = std::uniform_int_distribution<int>(1, 8)(rng);
     const Instance instance = random_instance(rng, n, m);
     const std::vector<int> start = random_permutation(rng, n);
-    const BeamGuide guide = trial % 2 == 0 ? BeamGuide::kBound : BeamGuide::kBoundAndIdleTime;
+    const BeamGuide guides[] = {BeamGuide::kBound, BeamGuide::kBoundAndIdleTime, BeamGuide::kGap};
+    const BeamGuide guide = guides[trial % 3];
     const BeamSearchResult result =
         beam_search(instance, PartialSchedule{}, Schedule{start, 0}, passes(4, guide));
     EXPECT_TRUE(is_permutation_of_all_jobs(result.best.permutation, n));
@@ -78,6 +79,7 @@ TEST(BeamSearch, CompleteSearchReachesTheBruteForceOptimum) {
     const int m = std::uniform_int_distribution<int>(1, 5)(rng);
     const Instance instance = random_instance(rng, n, m);
     BeamSearchOptions unlimited;
+    unlimited.guide = trial % 2 == 0 ? BeamGuide::kBoundAndIdleTime : BeamGuide::kGap;
     const BeamSearchResult root = beam_search(instance, PartialSchedule{}, Schedule{}, unlimited);
     EXPECT_TRUE(root.complete);
     EXPECT_EQ(root.best.makespan, brute_force_optimum(instance)) << "trial " << trial;
@@ -87,6 +89,31 @@ TEST(BeamSearch, CompleteSearchReachesTheBruteForceOptimum) {
     EXPECT_TRUE(below.complete);
     EXPECT_TRUE(keeps_node(below.best.permutation, node));
     EXPECT_EQ(below.best.makespan, best_completion(instance, node.prefix, node.suffix));
+  }
+}
+
+// A cutoff prunes like a best makespan known without its schedule: one above the optimum, the
+// complete search still finds the optimum; above the start's makespan it changes nothing.
+TEST(BeamSearch, CutoffPrunesLikeAnUpperBound) {
+  std::mt19937 rng(36);
+  for (int trial = 0; trial < 30; ++trial) {
+    const int n = std::uniform_int_distribution<int>(2, 8)(rng);
+    const int m = std::uniform_int_distribution<int>(1, 5)(rng);
+    const Instance instance = random_instance(rng, n, m);
+    const Time optimum = brute_force_optimum(instance);
+    const std::vector<int> start = random_permutation(rng, n);
+    BeamSearchOptions options = passes(3, trial % 2 == 0 ? BeamGuide::kBound : BeamGuide::kGap);
+    const BeamSearchResult plain = beam_search(instance, PartialSchedule{}, Schedule{start, 0}, options);
+    options.cutoff = naive_makespan(instance, start) + 1;
+    const BeamSearchResult loose = beam_search(instance, PartialSchedule{}, Schedule{start, 0}, options);
+    EXPECT_EQ(loose.best.permutation, plain.best.permutation) << "trial " << trial;
+    BeamSearchOptions complete;
+    complete.guide = options.guide;
+    complete.cutoff = optimum + 1;
+    const BeamSearchResult tight = beam_search(instance, PartialSchedule{}, Schedule{start, 0}, complete);
+    EXPECT_TRUE(tight.complete);
+    EXPECT_EQ(tight.best.makespan, optimum) << "trial " << trial;
+    EXPECT_EQ(naive_makespan(instance, tight.best.permutation), optimum);
   }
 }
 

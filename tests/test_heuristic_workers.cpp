@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <numeric>
+#include <random>
 #include <thread>
 
 #include "factoradic_mpz.hpp"
@@ -197,6 +198,33 @@ TEST(HeuristicWorkers, DivesRunInsideTheBoardsSubproblems) {
   EXPECT_EQ(testing::naive_makespan(inst, incumbent.permutation()), incumbent.value());
   for (const Schedule& kept : pool.contents()) {
     EXPECT_EQ(testing::naive_makespan(inst, kept.permutation), kept.makespan);
+  }
+}
+
+// The root beam search prunes with the incumbent's value even when it is only a bound (the
+// solver's --ub): one above the optimum, its complete pass finds the optimum (brute force).
+TEST(HeuristicWorkers, RootBeamFindsTheOptimumBelowABoundWithoutASchedule) {
+  std::mt19937 rng(41);
+  for (int trial = 0; trial < 4; ++trial) {
+    const Instance inst = testing::random_instance(rng, 8, 4);
+    const Time optimum = testing::brute_force_optimum(inst);
+    Incumbent incumbent(optimum + 1);
+    SolutionPool pool(2);
+    SubproblemBoard board;
+    HeuristicWorkerOptions options;
+    options.threads = 1;
+    options.seconds_per_run = 0.1;
+    options.root_beam = true;
+    HeuristicWorkers workers(inst, incumbent, pool, board, options);
+    const auto started = Clock::now();
+    while (incumbent.value() > optimum && seconds_since(started) < 10) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    workers.stop();
+    EXPECT_EQ(incumbent.value(), optimum) << "trial " << trial;
+    EXPECT_EQ(workers.best_of_root_beam(), optimum);
+    EXPECT_EQ(testing::naive_makespan(inst, incumbent.permutation()), optimum);
+    EXPECT_TRUE(workers.error().empty());
   }
 }
 

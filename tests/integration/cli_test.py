@@ -122,18 +122,21 @@ class Hybridization(unittest.TestCase):
         self.assertEqual(result["makespan"], 1659)
         self.assertEqual(sorted(result["permutation"]), list(range(1, 21)))
 
-    def test_dives_are_on_by_default_and_can_be_turned_off(self):
+    def test_dives_and_root_beam_are_on_by_default_and_can_be_turned_off(self):
         # Two threads: the second dives into the promoted subproblems (default) or runs the
-        # iterated greedy too (--no-heuristic-dives); the closing line says which ran. ta021
-        # (20 x 20) is far from done after 2 s: subproblems are promoted every second.
+        # iterated greedy too (--no-heuristic-dives); the first starts with a beam search from
+        # the root (default) or not (--no-heuristic-root-beam); the closing line says which
+        # ran. ta021 (20 x 20) is far from done after 2 s: subproblems are promoted every second.
         common = ["solve", "ta021", "--heuristic-threads", "2", "--heuristic-seconds", "0.2",
                   "--no-gpu", "--threads", "1", "--progress", "0.1", "--time-limit", "2.5"]
-        for flags, dives_ran in (([], True), (["--no-heuristic-dives"], False)):
+        for flags, ran in (([], True),
+                           (["--no-heuristic-dives", "--no-heuristic-root-beam"], False)):
             proc = run(*common, *flags)
             self.assertEqual(proc.returncode, 3, proc.stderr)  # incomplete at the time limit
             summary = [line for line in proc.stderr.splitlines() if "subproblem dives" in line]
             self.assertEqual(len(summary), 1, proc.stderr)
-            self.assertEqual("dives none)" not in summary[0], dives_ran, summary[0])
+            self.assertEqual("dives none," not in summary[0], ran, summary[0])
+            self.assertEqual("root beam none)" not in summary[0], ran, summary[0])
 
     def test_negative_heuristic_threads_below_auto_are_refused(self):
         proc = run("solve", "ta001", "--heuristic-threads", "-2", "--quiet")
@@ -213,7 +216,7 @@ class IteratedGreedyOptions(unittest.TestCase):
                               "sideways": False, "partial_local_search": True,
                               "prefer_slack": True, "restart": 7, "restart_destruction": 5,
                               "restart_elite": 3, "restart_relink": True, "ls_passes": 4,
-                              "adopt_after": 9})
+                              "adopt_after": 9, "beam_copies": 0})
             order = [job - 1 for job in result["permutation"]]
             self.assertEqual(sorted(order), list(range(8)))
             self.assertEqual(result["makespan"], makespan(times, order))
@@ -224,10 +227,45 @@ class IteratedGreedyOptions(unittest.TestCase):
                     ["--ig-temperature", "-1"], ["--ig-k", "-1"], ["--ig-restart", "-1"],
                     ["--ig-restart", "x"], ["--ig-restart-destruction", "0"],
                     ["--ig-restart-elite", "0"], ["--ig-adopt-after", "-1"],
-                    ["--ig-adopt-after", "x"]):
+                    ["--ig-adopt-after", "x"], ["--beam-guide", "middle"],
+                    ["--beam-copies", "2"], ["--beam-copies", "-1"], ["--beam-cutoff", "-5"]):
             proc = run("heuristic", "ta001", "--time-limit", "0.1", *bad)
             self.assertEqual(proc.returncode, 2, bad)
             self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
+
+
+class BeamOptions(unittest.TestCase):
+    """The beam search's guide and cutoff, and the ILS portfolio's beam copies."""
+
+    def test_each_guide_and_a_cutoff_give_the_brute_force_optimum(self):
+        times = [[5, 3, 8, 2, 7, 4, 6, 1], [2, 9, 1, 6, 3, 8, 5, 7], [7, 4, 6, 3, 9, 2, 8, 5]]
+        optimum = brute_force(times)
+        with tempfile.TemporaryDirectory() as folder:
+            path = write_instance(folder, "small.txt", times)
+            for guide in ("bound", "idle", "gap"):
+                for cutoff in ("0", str(optimum + 1)):
+                    proc = run("heuristic", path, "--method", "beam", "--beam-guide", guide,
+                               "--beam-cutoff", cutoff, "--time-limit", "30", "--json", "-",
+                               "--quiet")
+                    self.assertEqual(proc.returncode, 0, proc.stderr)
+                    result = json.loads(proc.stdout)
+                    self.assertEqual(result["beam_guide"], guide)
+                    order = [job - 1 for job in result["permutation"]]
+                    self.assertEqual(result["makespan"], makespan(times, order))
+                    self.assertEqual(result["makespan"], optimum, (guide, cutoff))
+
+    def test_beam_copies_beside_the_iterated_greedy(self):
+        times = [[5, 3, 8, 2, 7, 4, 6, 1], [2, 9, 1, 6, 3, 8, 5, 7], [7, 4, 6, 3, 9, 2, 8, 5]]
+        with tempfile.TemporaryDirectory() as folder:
+            path = write_instance(folder, "small.txt", times)
+            proc = run("heuristic", path, "--threads", "2", "--beam-copies", "1",
+                       "--time-limit", "1", "--json", "-", "--quiet")
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            result = json.loads(proc.stdout)
+            self.assertEqual(result["iterated_greedy"]["beam_copies"], 1)
+            order = [job - 1 for job in result["permutation"]]
+            self.assertEqual(result["makespan"], makespan(times, order))
+            self.assertEqual(result["makespan"], brute_force(times))
 
 
 class Commands(unittest.TestCase):
