@@ -27,7 +27,7 @@ struct HeuristicCommandOptions {
   std::string ig_ties;
   std::string beam_guide = "idle";  // --beam-guide, by name
   std::int64_t beam_cutoff = 0;     // --beam-cutoff; 0: none
-  int beam_copies = 0;              // --beam-copies (ils)
+  int beam_copies = -1;             // --beam-copies (ils); -1: resolve_beam_copies's default
 };
 
 void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options);

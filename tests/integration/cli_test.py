@@ -228,7 +228,7 @@ class IteratedGreedyOptions(unittest.TestCase):
                     ["--ig-restart", "x"], ["--ig-restart-destruction", "0"],
                     ["--ig-restart-elite", "0"], ["--ig-adopt-after", "-1"],
                     ["--ig-adopt-after", "x"], ["--beam-guide", "middle"],
-                    ["--beam-copies", "2"], ["--beam-copies", "-1"], ["--beam-cutoff", "-5"]):
+                    ["--beam-copies", "2"], ["--beam-copies", "-2"], ["--beam-cutoff", "-5"]):
             proc = run("heuristic", "ta001", "--time-limit", "0.1", *bad)
             self.assertEqual(proc.returncode, 2, bad)
             self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
