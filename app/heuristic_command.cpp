@@ -243,10 +243,10 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
       ->capture_default_str()
       ->group("Beam search (--method beam)");
   command.add_option("--beam-copies", options.beam_copies,
-                     "ils with --threads N: this many of the N copies run the beam search from "
-                     "the root with the gap guide instead, pruning with the copies' best (-1: "
-                     "one from 4 threads on, else none)")
-      ->check(number_at_least(-1))
+                     "ils with --threads N: 1: one of the N copies runs the beam search from the "
+                     "root with the gap guide instead, pruning with the copies' best (a second "
+                     "would repeat the same deterministic search); -1: one from 4 threads on")
+      ->check(number_in_range(-1, 1))
       ->capture_default_str()
       ->group("Iterated greedy (--method ils)");
   command.add_option("--beam-cutoff", options.beam_cutoff,

@@ -93,7 +93,8 @@ int resolve_heuristic_threads(const SolveOptions& options, const std::string& en
 std::unique_ptr<Hybridization> start_hybridization(const SolveOptions& options,
                                                    const Instance& instance, Incumbent& incumbent,
                                                    const std::string& engine_name,
-                                                   int processes_on_node, std::uint64_t salt) {
+                                                   int processes_on_node, std::uint64_t salt,
+                                                   bool root_beam_here) {
   const int threads = resolve_heuristic_threads(options, engine_name, processes_on_node);
   if (threads <= 0) return nullptr;
   HeuristicWorkerOptions heuristic;
@@ -101,11 +102,11 @@ std::unique_ptr<Hybridization> start_hybridization(const SolveOptions& options,
   heuristic.seconds_per_run = options.heuristic_seconds;
   heuristic.seed = options.seed + salt;
   heuristic.subproblem_dives = options.heuristic_dives;
-  heuristic.root_beam = options.heuristic_root_beam;
+  heuristic.root_beam = options.heuristic_root_beam && root_beam_here;
   spdlog::info("hybridization: {} heuristic thread(s), {} s per run{}{}", threads,
                options.heuristic_seconds,
                options.heuristic_dives ? ", half of them diving into subproblems" : "",
-               options.heuristic_root_beam ? ", the first after a beam search from the root" : "");
+               heuristic.root_beam ? ", the first after a beam search from the root" : "");
   return std::make_unique<Hybridization>(instance, incumbent, heuristic);
 }
 

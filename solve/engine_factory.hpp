@@ -30,6 +30,8 @@ int resolve_heuristic_threads(const SolveOptions& options, const std::string& en
 // Hybridization (2022 §4.2.3): heuristic threads (resolve_heuristic_threads) beside the
 // engine, and the promotion of its subproblems to their solution pool between slices; null
 // when that resolves to 0 threads. The heuristic seed is --seed + `salt` (one per rank).
+// The root beam search (--heuristic-root-beam) is deterministic: only the process with
+// `root_beam_here` runs it (a cluster's first worker), so that workers do not repeat it.
 // Stops the heuristic threads and logs what they did, with the best schedule of the pool (the
 // best the hybridization saw, even when it is above the incumbent's bound: how close the
 // heuristics came).
@@ -39,6 +41,7 @@ std::unique_ptr<Hybridization> start_hybridization(const SolveOptions& options,
                                                    const Instance& instance, Incumbent& incumbent,
                                                    const std::string& engine_name,
                                                    int processes_on_node = 1,
-                                                   std::uint64_t salt = 0);
+                                                   std::uint64_t salt = 0,
+                                                   bool root_beam_here = true);
 
 }  // namespace permbb::solve

@@ -58,10 +58,11 @@ int run_worker_rank(const solve::SolveOptions& options, const solve::SolveInput&
   if (engine->name() == "gpu") worker.slice_seconds = 0.2;
   worker.time_limit_seconds = options.time_limit_seconds;
   worker.reply_timeout_seconds = solve::rank_timeout(options);
-  // Heuristic threads share this rank's cores; each rank seeds them differently.
+  // Heuristic threads share this rank's cores; each rank seeds them differently, and the
+  // first worker alone runs the (deterministic) root beam search.
   const auto hybrid = solve::start_hybridization(
       options, instance, incumbent, engine->name(), std::max(1, session.local_size() - 1),
-      static_cast<std::uint64_t>(session.rank()) * 1000003u);
+      static_cast<std::uint64_t>(session.rank()) * 1000003u, worker.worker_index == 0);
   if (hybrid) worker.between_slices = [&hybrid](SearchEngine& e) { hybrid->between_slices(e); };
   try {
     run_worker(*engine, incumbent, worker);

@@ -159,6 +159,10 @@ class ClusterSolves(unittest.TestCase):
             self.assertEqual(proc.returncode, 0, proc.stderr)
             summaries = [l for l in proc.stderr.splitlines() if "heuristic runs (" in l]
             self.assertEqual(len(summaries), lines, proc.stderr)
+            # The root beam search is deterministic: the second worker does not repeat it.
+            if lines:
+                self.assertGreaterEqual(sum("root beam none)" in l for l in summaries), 1,
+                                        proc.stderr)
 
     def test_a_failing_worker_aborts_the_job_with_a_message(self):
         proc, _ = mpirun(3, "ta017", "--ub", "opt", "--fault-injection", "worker-exception",
