@@ -124,7 +124,8 @@ class BeamSearch {
           truncated = true;
         }
       }
-      std::erase_if(candidates_, [this](const Candidate& c) { return c.bound >= cutoff(); });
+      const Time limit = cutoff();
+      std::erase_if(candidates_, [limit](const Candidate& c) { return c.bound >= limit; });
       if (candidates_.size() > static_cast<std::size_t>(width)) {
         keep_best(width);
         truncated = true;
@@ -207,6 +208,8 @@ class BeamSearch {
       }
       return;
     }
+    // Read once per node: the shared cutoff is an atomic another thread lowers.
+    const Time limit = cutoff();
     int count_front = 0;
     int count_back = 0;
     long long sum_front = 0;
@@ -218,8 +221,8 @@ class BeamSearch {
       const Time b = lb1_child_back_bound(view_, front, back, remain, row[s]);
       bounds_front_[s - begin] = f;
       bounds_back_[s - begin] = b;
-      if (f < cutoff()) ++count_front, sum_front += f;
-      if (b < cutoff()) ++count_back, sum_back += b;
+      if (f < limit) ++count_front, sum_front += f;
+      if (b < limit) ++count_back, sum_back += b;
     }
     int direction;
     if (count_front != count_back) {
@@ -234,13 +237,13 @@ class BeamSearch {
     const double alpha = static_cast<double>(scheduled_after) / n_;
     for (int s = begin; s < end; ++s) {
       const Time bound = bounds[s - begin];
-      if (bound >= cutoff()) continue;
+      if (bound >= limit) continue;
       double guide = bound;
       if (options_.guide != BeamGuide::kBound) {
         const double weighted_idle =
             child_idle(c, begin == 0, end == n_, row[s], direction, nullptr, nullptr);
         guide = options_.guide == BeamGuide::kGap
-                    ? gap_guide(bound, weighted_idle)
+                    ? gap_guide(bound, weighted_idle, limit)
                     : alpha * bound + (1.0 - alpha) * weighted_idle * bound;
       }
       if (options_.guide_noise > 0) {
@@ -250,9 +253,10 @@ class BeamSearch {
     }
   }
 
-  // BeamGuide::kGap for a child of bound `bound` (below the cutoff, so the gap is positive) and weighted idle time `weighted_idle`.
-  double gap_guide(Time bound, double weighted_idle) const {
-    const double gap = static_cast<double>(cutoff() - bound) / static_cast<double>(cutoff());
+  // BeamGuide::kGap for a child of bound `bound`, below `limit` (the cutoff: the gap is
+  // positive), and weighted idle time `weighted_idle`.
+  static double gap_guide(Time bound, double weighted_idle, Time limit) {
+    const double gap = static_cast<double>(limit - bound) / static_cast<double>(limit);
     return static_cast<double>(bound) / gap + weighted_idle * gap;
   }
 
@@ -289,8 +293,9 @@ class BeamSearch {
   void build_next(int width) {
     next_.reserve(width, n_, m_);
     next_.size = 0;
+    const Time limit = cutoff();
     for (const Candidate& cand : candidates_) {
-      if (cand.bound >= cutoff()) continue;
+      if (cand.bound >= limit) continue;
       const int i = next_.size++;
       int* row = jobs(next_, i);
       std::copy_n(jobs(current_, cand.parent), n_, row);
@@ -334,6 +339,17 @@ class BeamSearch {
 };
 
 }  // namespace
+
+Schedule gap_beam_from_root(const Instance& instance, const Schedule& start, Incumbent& shared,
+                            const std::atomic<bool>* stop, double time_limit) {
+  BeamSearchOptions beam;
+  beam.guide = BeamGuide::kGap;
+  beam.time_limit = time_limit;
+  beam.stop = stop;
+  beam.shared_cutoff = &shared;
+  beam.best_so_far = &shared;
+  return beam_search(instance, PartialSchedule{}, start, beam).best;
+}
 
 BeamSearchResult beam_search(const Instance& instance, const PartialSchedule& node,
                              const Schedule& start, const BeamSearchOptions& options) {

@@ -80,4 +80,10 @@ struct BeamSearchResult {
 BeamSearchResult beam_search(const Instance& instance, const PartialSchedule& node,
                              const Schedule& start, const BeamSearchOptions& options);
 
+// The gap-guided beam search from the root beside other searches: it prunes with `shared`'s
+// value and offers it each improvement, until `stop`, the time limit (0: none) or its widest
+// pass. What the hybridization's root beam and the ILS portfolio's beam copy run.
+Schedule gap_beam_from_root(const Instance& instance, const Schedule& start, Incumbent& shared,
+                            const std::atomic<bool>* stop, double time_limit = 0);
+
 }  // namespace permbb

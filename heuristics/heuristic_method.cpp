@@ -73,19 +73,6 @@ Schedule best_of_copies(int copies, const Copy& copy) {
   return std::move(results[best]);
 }
 
-// A copy of the ILS portfolio (HeuristicOptions::beam_copies): the gap-guided beam search
-// from the root, pruning with and offering to the copies' common best.
-Schedule gap_beam_copy(const Instance& instance, const Schedule& start,
-                       const HeuristicOptions& options, Incumbent& shared) {
-  BeamSearchOptions beam;
-  beam.guide = BeamGuide::kGap;
-  beam.time_limit = options.time_limit;
-  beam.stop = options.stop;
-  beam.shared_cutoff = &shared;
-  beam.best_so_far = &shared;
-  return beam_search(instance, PartialSchedule{}, start, beam).best;
-}
-
 Schedule start_schedule(const Instance& instance, const HeuristicOptions& options) {
   if (!options.start) return neh(instance);
   require_complete_permutation(instance, *options.start, "heuristic start");
@@ -144,7 +131,9 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
       }
       const int first_beam_copy = options.threads - options.beam_copies;
       return best_of_copies(options.threads, [&](int copy) {
-        if (copy >= first_beam_copy) return gap_beam_copy(instance, start, options, *shared);
+        if (copy >= first_beam_copy) {
+          return gap_beam_from_root(instance, start, *shared, options.stop, options.time_limit);
+        }
         IteratedGreedyOptions ils = options.iterated_greedy;
         ils.time_limit = options.time_limit;
         ils.cpu_time = options.cpu_time;

@@ -63,12 +63,7 @@ void lower_atomically(std::atomic<Time>& value, Time candidate) {
 }  // namespace
 
 Schedule HeuristicWorkers::root_beam(const Schedule& start) {
-  BeamSearchOptions beam;
-  beam.guide = BeamGuide::kGap;
-  beam.stop = &stop_;
-  beam.shared_cutoff = &incumbent_;
-  beam.best_so_far = &incumbent_;
-  Schedule found = beam_search(instance_, PartialSchedule{}, start, beam).best;
+  Schedule found = gap_beam_from_root(instance_, start, incumbent_, &stop_);
   lower_atomically(best_of_root_beam_, found.makespan);
   return found;
 }
