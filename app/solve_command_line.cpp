@@ -102,6 +102,17 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
       ->check(number_above(0.0))
       ->capture_default_str();
   command
+      .add_option("--handover-intervals", options.handover_intervals,
+                  "under mpirun: the most intervals a worker hands to a waiting one (0: 65536 / "
+                  "workers, at least 256)")
+      ->check(CLI::Range(0, 1 << 24))
+      ->capture_default_str();
+  command
+      .add_option("--interrupt-slices", options.interrupt_slices,
+                  "under mpirun: a worker's slice ends as soon as the coordinator asks it for "
+                  "work or a checkpoint")
+      ->capture_default_str();
+  command
       .add_option("--rank-timeout", options.rank_timeout_seconds,
                   "under mpirun: seconds a rank may go without answering before it counts as "
                   "stopped; the job then ends resumable (exit 3) with a checkpoint (default: "

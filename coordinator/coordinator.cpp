@@ -292,6 +292,7 @@ std::vector<Outgoing> Coordinator::on(int worker, BestMessage message) {
 // worker leaving early leaves its work to the others: hungry workers take it at once.
 std::vector<Outgoing> Coordinator::on(int worker, Farewell message) {
   count_nodes(worker, message.decomposed, message.leaves);
+  worker_stats_[worker].times = message.times;
   note_bound(worker, message.best.makespan);
   offer(worker, message.best);
   stats_.explored +=

@@ -133,6 +133,7 @@ class Coordinator {
   // The global best; its permutation is empty while the makespan is only a bound.
   const Schedule& best() const { return best_; }
   const CoordinatorStats& stats() const { return stats_; }
+  const CoordinatorSettings& settings() const { return pool_.settings(); }
   const WorkerStats& worker_stats(int worker) const { return worker_stats_.at(worker); }
 
   // The lists of §4.1: W_unassigned and W (the copies, indexed by worker).

@@ -38,6 +38,29 @@ nlohmann::json lowest_bounds(const Coordinator& c) {
   return bounds;
 }
 
+// Per worker, where its time went (its farewell's WorkerTimes) and its nodes per second of
+// its own wall time: the efficiency lost inside the workers, read by cause.
+nlohmann::json worker_times(const Coordinator& c) {
+  nlohmann::json all = nlohmann::json::array();
+  for (int w = 0; w < c.workers(); ++w) {
+    const WorkerStats& s = c.worker_stats(w);
+    const WorkerTimes& t = s.times;
+    all.push_back({{"wall_seconds", t.wall_seconds},
+                   {"explore_seconds", t.explore_seconds},
+                   {"checkpoint_seconds", t.checkpoint_seconds},
+                   {"handover_seconds", t.handover_seconds},
+                   {"work_wait_seconds", t.work_wait_seconds},
+                   {"hybrid_seconds", t.hybrid_seconds},
+                   {"other_seconds", t.other_seconds},
+                   {"thin_seconds", t.thin_seconds},
+                   {"busy_explorer_share", t.busy_explorer_share},
+                   {"checkpoints", s.checkpoints},
+                   {"nodes_decomposed", s.decomposed},
+                   {"nodes_per_second", t.wall_seconds > 0 ? s.decomposed / t.wall_seconds : 0.0}});
+  }
+  return all;
+}
+
 // Where the ranks run, by rank (0: the coordinator): host and node-local rank. A worker
 // takes GPU (node-local rank mod the node's GPUs): engine_factory.cpp.
 nlohmann::json rank_layout(const MpiSession& session) {
@@ -65,10 +88,14 @@ void end_coordinator_rank(const MpiSession& session, int status, const std::vect
 }
 
 Coordinator make_coordinator(const Instance& instance, int workers,
-                             const solve::StartPoint& start) {
+                             const solve::StartPoint& start, int handover_intervals) {
   std::vector<WorkUnit> units =
       start.restarted ? start.units : initial_decomposition(instance.jobs(), workers);
-  return Coordinator(instance.jobs(), workers, CoordinatorState{std::move(units), start.best, {}});
+  CoordinatorSettings settings;
+  settings.max_handover_intervals =
+      handover_intervals > 0 ? handover_intervals : handover_interval_cap(workers);
+  return Coordinator(instance.jobs(), workers, CoordinatorState{std::move(units), start.best, {}},
+                     std::move(settings));
 }
 
 // The coordinator's statistics in the result (`cluster`): 2022 Figure 10's quantities.
@@ -82,11 +109,13 @@ nlohmann::json cluster_statistics(const Coordinator& c, const CoordinatorRun& ru
       {"splits", c.stats().splits},
       {"handovers", c.stats().handovers},
       {"give_requests", c.stats().give_requests},
+      {"handover_intervals", c.settings().max_handover_intervals},
       {"coverage_holds", c.coverage_holds()},
       {"worker_lowest_bounds", lowest_bounds(c)},
       {"first_idle_seconds", first_and_last_idle(run).first},
       {"last_idle_seconds", first_and_last_idle(run).second},
       {"lost_ranks", run.lost_ranks},
+      {"worker_times", worker_times(c)},
       {"ranks", rank_layout(session)}};
 }
 
@@ -103,7 +132,8 @@ int run_coordinator_rank(const solve::SolveOptions& options, const solve::SolveI
     run.emplace(options, input, clock);
     return true;
   });
-  Coordinator coordinator = make_coordinator(input.instance, workers, run->start());
+  Coordinator coordinator =
+      make_coordinator(input.instance, workers, run->start(), options.handover_intervals);
   run->begin(session.size(), coordinator.total_size(), state_of(coordinator, 0));
   solve::SolveOptions search_options = options;  // the time limit's part left after set-up
   search_options.time_limit_seconds = clock.search_time_limit();

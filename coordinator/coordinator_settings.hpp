@@ -2,6 +2,8 @@
 // CoordinatorSettings: the knobs of the coordinator's work distribution (2022 §4.1.3).
 #include <gmpxx.h>
 
+#include <algorithm>
+
 namespace permbb::cluster {
 
 struct CoordinatorSettings {
@@ -15,5 +17,19 @@ struct CoordinatorSettings {
   // halved instead (WorkUnit::split), and the GPU's own stealing spreads them.
   int max_handover_intervals = 256;
 };
+
+// H for a job of `workers` workers (--handover-intervals 0). A handover of H intervals costs
+// rank 0 about H x 0.3 µs, and handovers come at a rate that grows with the workers, so rank 0
+// can afford large ones when few workers ask: kHandoverIntervalBudget / workers, never fewer
+// than 256 (what thousands of GPUs need, docs/scale.md). With four GPU workers that is all of
+// an H100's 16,384 IVMs: the waiting worker gets the right half of every interval, about half
+// of the victim's work, where the halves of its 256 largest (by permutations, not nodes) gave
+// it a sliver and it soon asked again (docs/scale.md, "Four GPUs").
+inline constexpr int kHandoverIntervalBudget = 1 << 16;
+inline constexpr int kMinHandoverIntervals = 256;
+
+inline int handover_interval_cap(int workers) {
+  return std::max(kMinHandoverIntervals, kHandoverIntervalBudget / std::max(1, workers));
+}
 
 }  // namespace permbb::cluster

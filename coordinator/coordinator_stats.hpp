@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "flowshop_types.hpp"
+#include "protocol.hpp"
 
 namespace permbb::cluster {
 
@@ -17,6 +18,7 @@ struct WorkerStats {
   // The lowest upper bound the worker reported pruning with (WORK, END): it shows the global
   // best reaching every worker, not only the one that found it.
   Time lowest_bound = kInfiniteTime;
+  WorkerTimes times;  // where its time went, as its farewell said (zero until then)
 };
 
 struct CoordinatorStats {

@@ -42,6 +42,10 @@ struct SolveOptions {
   bool heuristic_root_beam = true;
   std::uint64_t seed = 0;                 // heuristic threads' random seed
   double worker_checkpoint_seconds = 30;  // cluster workers (2022 §4.2.1)
+  // H, the most intervals one handover moves (0: handover_interval_cap of the workers).
+  int handover_intervals = 0;
+  // A worker's slice ends when a give or checkpoint request arrives (false: at its end).
+  bool interrupt_slices = true;
   double rank_timeout_seconds = 0;        // 0: the default of rank_timeout()
   std::string checkpoint_path;            // global checkpoint file (none: no checkpoints)
   double checkpoint_seconds = 300;

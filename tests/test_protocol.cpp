@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -136,6 +137,22 @@ TEST(Protocol, StopOrderAndFarewellRoundTrip) {
   EXPECT_EQ(decode_farewell(encode(m)), m);
   EXPECT_EQ(decode_checkpoint_request(encode(CheckpointRequest{})), CheckpointRequest{});
   EXPECT_EQ(encode(CheckpointRequest{}).size(), 1u);
+}
+
+// A farewell carries where the worker's time went; a negative time or a busy share above 1
+// is refused on decoding (the 9 doubles are the payload's last bytes).
+TEST(Protocol, FarewellCarriesTheWorkersTimes) {
+  Farewell m = small_farewell();
+  m.times = WorkerTimes{10.5, 8.25, 0.5, 0.25, 1.0, 0.25, 0.25, 2.0, 0.75};
+  EXPECT_EQ(decode_farewell(encode(m)), m);
+
+  Bytes negative = encode(m);
+  const double minus_one = -1.0;
+  std::memcpy(negative.data() + negative.size() - 9 * sizeof(double), &minus_one, sizeof minus_one);
+  EXPECT_THROW(decode_farewell(negative), std::runtime_error);
+
+  m.times.busy_explorer_share = 1.5;
+  EXPECT_THROW(decode_farewell(encode(m)), std::runtime_error);
 }
 
 // 16384 intervals at n = 100: each bound below 100! < 2^525 fits in 9 64-bit words (72

@@ -15,6 +15,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -94,10 +95,20 @@ class Mailbox {
     return message;
   }
 
+  // Called, under the mailbox's lock, whenever a checkpoint or give request arrives: the
+  // explorer side ends its slice early (SearchEngine::request_stop), so that a waiting worker
+  // or a stopping coordinator is not kept waiting for the rest of a long GPU slice. Cleared
+  // with an empty function before the engine goes away.
+  void on_request(std::function<void()> hook) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    request_hook_ = std::move(hook);
+  }
+
   // The coordinator asked for a checkpoint (a thief waits for part of this worker's unit).
   void request_checkpoint() {
     std::lock_guard<std::mutex> lock(mutex_);
     checkpoint_requested_ = true;
+    if (request_hook_) request_hook_();
   }
   // Explorer side: whether a checkpoint was asked for since the last call.
   bool take_checkpoint_request() {
@@ -114,7 +125,9 @@ class Mailbox {
     const bool report_pending =
         (outgoing_ && std::holds_alternative<WorkReport>(*outgoing_)) ||
         (in_flight_ && report_in_flight_);
-    if (!report_pending) give_request_ = max_intervals;
+    if (report_pending) return;
+    give_request_ = max_intervals;
+    if (request_hook_) request_hook_();
   }
   // Explorer side: the handover asked for since the last call, if any.
   std::optional<int> take_give_request() {
@@ -163,6 +176,7 @@ class Mailbox {
   bool report_in_flight_ = false;  // the message in flight is a checkpoint (WORK)
   bool checkpoint_requested_ = false;
   std::optional<int> give_request_;  // K_max of a pending GiveRequest
+  std::function<void()> request_hook_;
   std::exception_ptr failure_;
   const std::chrono::duration<double> reply_timeout_;
   std::optional<Clock::time_point> posted_at_;  // a message has waited for its reply since

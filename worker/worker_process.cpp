@@ -21,11 +21,26 @@ double seconds_since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
+// Adds the time a scope takes to one of the WorkerTimes fields.
+class AddElapsed {
+ public:
+  explicit AddElapsed(double& total) : total_(total), start_(Clock::now()) {}
+  ~AddElapsed() { total_ += seconds_since(start_); }
+  AddElapsed(const AddElapsed&) = delete;
+  AddElapsed& operator=(const AddElapsed&) = delete;
+
+ private:
+  double& total_;
+  const Clock::time_point start_;
+};
+
 // The explorer side of a worker: what it has, what it reported, when to report again.
 class WorkerLoop {
  public:
-  WorkerLoop(SearchEngine& engine, Incumbent& incumbent, const WorkerSettings& settings)
-      : engine_(engine),
+  WorkerLoop(SearchEngine& engine, Incumbent& incumbent, const WorkerSettings& settings,
+             CommunicatorMain communicator)
+      : communicator_main_(std::move(communicator)),
+        engine_(engine),
         incumbent_(incumbent),
         settings_(settings),
         mailbox_(std::make_shared<Mailbox>(
@@ -47,25 +62,33 @@ class WorkerLoop {
   }
 
   WorkerOutcome run() {
+    // A checkpoint or give request ends the slice in progress (Mailbox::on_request).
+    if (settings_.interrupt_slices) {
+      mailbox_->on_request([&engine = engine_] { engine.request_stop(); });
+    }
     std::promise<void> finished;
     std::future<void> communicator_done = finished.get_future();
     // The thread shares the mailbox: when an error ends this loop it is left running (it may
     // be blocked in MPI until the job is aborted) and may still report its own failure there.
-    std::thread communicator([mailbox = mailbox_, done = std::move(finished)]() mutable {
-      communicator_main(*mailbox);
-      done.set_value();
-    });
+    std::thread communicator(
+        [main = communicator_main_, mailbox = mailbox_, done = std::move(finished)]() mutable {
+          main(*mailbox);
+          done.set_value();
+        });
     try {
       explore_until_stopped();
       mailbox_->post(farewell());
       wait_until_sent(communicator_done);
     } catch (...) {
-      // The communicator may be blocked in MPI; main aborts the job, which ends it.
+      // The communicator may be blocked in MPI; main aborts the job, which ends it. It must
+      // no longer reach the engine, which goes away with this loop.
+      mailbox_->on_request({});
       communicator.detach();
       throw;
     }
+    mailbox_->on_request({});
     communicator.join();
-    return {engine_.stats(), incumbent_.value()};
+    return {engine_.stats(), incumbent_.value(), closing_times()};
   }
 
  private:
@@ -76,15 +99,41 @@ class WorkerLoop {
       // A BEST in flight changes no work; a checkpoint in flight does (the coordinator may
       // split the reported unit), so exploration waits for its reply.
       if (has_work_ && !checkpoint_in_flight_) {
-        has_work_ = !engine_.explore(slice());
-        if (has_work_ && settings_.between_slices) settings_.between_slices(engine_);
+        explore_slice();
+        if (has_work_ && settings_.between_slices) {
+          AddElapsed timed(times_.hybrid_seconds);
+          settings_.between_slices(engine_);
+        }
       }
       if (mailbox_->free()) post_if_due();
       // Nothing to explore, or a checkpoint in flight: wait for the reply.
       if (!mailbox_->free() && (!has_work_ || checkpoint_in_flight_)) {
-        if (apply(mailbox_->wait_reply())) return;
+        const ToWorker reply = wait_for_reply();
+        if (apply(reply)) return;
       }
     }
+  }
+
+  // One slice of exploration, and how many explorers held work at its end: a sample of the
+  // engine's occupancy over the slice.
+  void explore_slice() {
+    const Clock::time_point started = Clock::now();
+    has_work_ = !engine_.explore(slice());
+    const double seconds = seconds_since(started);
+    times_.explore_seconds += seconds;
+    const EngineStats stats = engine_.stats();
+    const int explorers = std::max(1, stats.explorers);
+    const double share =
+        std::clamp(static_cast<double>(stats.active_explorers) / explorers, 0.0, 1.0);
+    busy_explorer_seconds_ += seconds * share;
+    if (2 * stats.active_explorers < explorers) times_.thin_seconds += seconds;
+  }
+
+  // Waiting for a reply is waiting for work when there is none to explore, else for a
+  // checkpoint's reply.
+  ToWorker wait_for_reply() {
+    AddElapsed timed(has_work_ ? times_.checkpoint_seconds : times_.work_wait_seconds);
+    return mailbox_->wait_reply();
   }
 
   // The communicator returns once the farewell is sent; a coordinator that stopped receiving
@@ -110,7 +159,12 @@ class WorkerLoop {
     }
     const std::optional<int> give = mailbox_->take_give_request();
     if (give && has_work_) {
-      mailbox_->post(handover(*give));
+      Handover part;
+      {
+        AddElapsed timed(times_.handover_seconds);
+        part = handover(*give);
+      }
+      mailbox_->post(std::move(part));
       return;
     }
     const bool asked = mailbox_->take_checkpoint_request();
@@ -121,7 +175,12 @@ class WorkerLoop {
                            seconds_since(start_) >= settings_.time_limit_seconds &&
                            seconds_since(last_checkpoint_) >= 0.5;
     if (!has_work_ || asked || timed || stolen || over_time) {
-      mailbox_->post(report());
+      WorkReport checkpoint;
+      {
+        AddElapsed timed_report(has_work_ ? times_.checkpoint_seconds : times_.work_wait_seconds);
+        checkpoint = report();
+      }
+      mailbox_->post(std::move(checkpoint));
       checkpoint_in_flight_ = true;
     }
   }
@@ -170,7 +229,21 @@ class WorkerLoop {
     f.best = {incumbent_.permutation(), incumbent_.value()};
     f.intervals = has_work_ ? engine_.remaining() : std::vector<Interval>{};
     reported_ = stats.nodes;
+    f.times = closing_times();
     return f;
+  }
+
+  // The wall time since the start, by phase; what no phase names is `other`.
+  WorkerTimes closing_times() const {
+    WorkerTimes t = times_;
+    t.wall_seconds = seconds_since(start_);
+    const double named = t.explore_seconds + t.checkpoint_seconds + t.handover_seconds +
+                         t.work_wait_seconds + t.hybrid_seconds;
+    t.other_seconds = std::max(0.0, t.wall_seconds - named);
+    t.busy_explorer_share = t.explore_seconds > 0
+                                ? std::clamp(busy_explorer_seconds_ / t.explore_seconds, 0.0, 1.0)
+                                : 0;
+    return t;
   }
 
   // Applies a reply; true on END.
@@ -202,6 +275,7 @@ class WorkerLoop {
     sent_best_ = std::min(sent_best_, best.makespan);
   }
 
+  const CommunicatorMain communicator_main_;
   SearchEngine& engine_;
   Incumbent& incumbent_;
   const WorkerSettings settings_;
@@ -219,13 +293,20 @@ class WorkerLoop {
   std::uint64_t steals_at_checkpoint_ = 0;
   NodeCounters reported_;
   Time sent_best_ = kInfiniteTime;
+  WorkerTimes times_;
+  double busy_explorer_seconds_ = 0;  // explore seconds weighted by the share of busy explorers
 };
 
 }  // namespace
 
 WorkerOutcome run_worker(SearchEngine& engine, Incumbent& incumbent,
                          const WorkerSettings& settings) {
-  return WorkerLoop(engine, incumbent, settings).run();
+  return run_worker(engine, incumbent, settings, communicator_main);
+}
+
+WorkerOutcome run_worker(SearchEngine& engine, Incumbent& incumbent,
+                         const WorkerSettings& settings, const CommunicatorMain& communicator) {
+  return WorkerLoop(engine, incumbent, settings, communicator).run();
 }
 
 }  // namespace permbb::cluster

@@ -2,6 +2,8 @@
 #include <functional>
 
 #include "incumbent.hpp"
+#include "mailbox.hpp"
+#include "protocol.hpp"
 #include "search_engine.hpp"
 
 namespace permbb::cluster {
@@ -28,6 +30,9 @@ struct WorkerSettings {
   // The engine explores in slices of this length between looks at the mailbox. A GPU
   // engine pauses its IVMs at the end of every slice, so it wants longer ones.
   double slice_seconds = 0.02;
+  // A checkpoint or give request ends the slice in progress (Mailbox::on_request): a waiting
+  // worker then waits for the victim's engine to pause, not for the rest of its slice.
+  bool interrupt_slices = true;
   // Past this (0: none) the worker checkpoints so that a stopping coordinator can end it.
   double time_limit_seconds = 0;
   // K_max: the most intervals a unit sent to this worker may hold (0: the engine's explorers).
@@ -44,6 +49,7 @@ struct WorkerSettings {
 struct WorkerOutcome {
   EngineStats stats;
   Time final_upper_bound = kInfiniteTime;  // what this worker pruned against at the end
+  WorkerTimes times;                         // where its time went (also in its Farewell)
 };
 
 // A worker process (2022 §4.2, Figure 8) over any engine: this thread explores, a
@@ -53,7 +59,13 @@ struct WorkerOutcome {
 // unit the coordinator splits is exactly the worker's state: nothing is explored twice.
 // Returns after the coordinator's END, once the Farewell is sent. Throws ReplyOverdue when
 // the coordinator does not answer within settings.reply_timeout_seconds.
+//
+// `communicator` is the communicator thread's main loop: communicator_main (all MPI) in a
+// job; tests give one that plays the coordinator through the mailbox.
+using CommunicatorMain = std::function<void(Mailbox&)>;
 WorkerOutcome run_worker(SearchEngine& engine, Incumbent& incumbent,
                          const WorkerSettings& settings);
+WorkerOutcome run_worker(SearchEngine& engine, Incumbent& incumbent,
+                         const WorkerSettings& settings, const CommunicatorMain& communicator);
 
 }  // namespace permbb::cluster

@@ -57,6 +57,7 @@ int run_worker_rank(const solve::SolveOptions& options, const solve::SolveInput&
   // A GPU engine pauses all its IVMs at the end of a slice; a CPU engine pauses cheaply.
   if (engine->name() == "gpu") worker.slice_seconds = 0.2;
   worker.time_limit_seconds = options.time_limit_seconds;
+  worker.interrupt_slices = options.interrupt_slices;
   worker.reply_timeout_seconds = solve::rank_timeout(options);
   // Heuristic threads share this rank's cores; each rank seeds them differently, and the
   // first worker alone runs the (deterministic) root beam search.

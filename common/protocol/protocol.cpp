@@ -1,5 +1,6 @@
 #include "protocol.hpp"
 
+#include <array>
 #include <stdexcept>
 #include <utility>
 
@@ -47,6 +48,33 @@ std::size_t intervals_size(const std::vector<Interval>& intervals) {
     size += kIntervalHeader + mpz_bytes(x.begin) + mpz_bytes(length);
   }
   return size;
+}
+
+// WorkerTimes on the wire: its fields in the order of the struct, as doubles. One list of
+// the fields serves the encoder (const) and the decoder.
+template <class Times>
+auto worker_time_fields(Times& t) {
+  return std::array{&t.wall_seconds,      &t.explore_seconds, &t.checkpoint_seconds,
+                    &t.handover_seconds,  &t.work_wait_seconds, &t.hybrid_seconds,
+                    &t.other_seconds,     &t.thin_seconds,    &t.busy_explorer_share};
+}
+constexpr std::size_t kWorkerTimesBytes = 9 * sizeof(double);
+
+// Seconds are finite and not negative, a share lies in [0, 1].
+WorkerTimes get_worker_times(ByteReader& in) {
+  WorkerTimes t;
+  for (double* field : worker_time_fields(t)) {
+    *field = in.get_double();
+    if (!(*field >= 0 && *field < 1e12)) {
+      throw std::runtime_error(std::string(kFarewellName) + ": a time of " +
+                               std::to_string(*field) + " s");
+    }
+  }
+  if (t.busy_explorer_share > 1) {
+    throw std::runtime_error(std::string(kFarewellName) + ": a busy share of " +
+                             std::to_string(t.busy_explorer_share));
+  }
+  return t;
 }
 
 std::size_t solution_size(const Schedule& s) {
@@ -223,13 +251,14 @@ Bytes encode(const CheckpointRequest&) {
 }
 
 Bytes encode(const Farewell& m) {
-  ByteWriter out =
-      start(Kind::kFarewell, 1 + 8 + 8 + 8 + solution_size(m.best) + intervals_size(m.intervals));
+  ByteWriter out = start(Kind::kFarewell, 1 + 8 + 8 + 8 + solution_size(m.best) +
+                                              intervals_size(m.intervals) + kWorkerTimesBytes);
   out.put(m.unit_id);
   out.put(m.decomposed);
   out.put(m.leaves);
   put_solution(out, m.best);
   put_intervals(out, m.intervals, kFarewellName);
+  for (const double* seconds : worker_time_fields(m.times)) out.put_double(*seconds);
   return std::move(out.bytes());
 }
 
@@ -325,6 +354,7 @@ Farewell decode_farewell(ByteSpan bytes) {
   m.leaves = in.get<std::uint64_t>();
   m.best = get_solution(in, kFarewellName);
   m.intervals = get_intervals(in, kFarewellName);
+  m.times = get_worker_times(in);
   expect_end(in, kFarewellName);
   return m;
 }

@@ -19,7 +19,8 @@
 // | END  | 3     | coordinator → worker | StopOrder      | nothing: stop, then say goodbye       |
 // | END  | 3     | worker → coordinator | Farewell       | "I left": unit id, nodes and leaves   |
 // |      |       |                      |                | since the last checkpoint, the last   |
-// |      |       |                      |                | best solution, remaining intervals    |
+// |      |       |                      |                | best solution, remaining intervals,   |
+// |      |       |                      |                | where its time went (WorkerTimes)     |
 // | CKPT | 4     | coordinator → worker | CheckpointRe-  | nothing: checkpoint soon (a stop)     |
 // |      |       |                      | quest          |                                       |
 // | GIVE | 5     | coordinator → worker | GiveRequest    | another worker waits for work: hand   |
@@ -135,6 +136,25 @@ struct Handover {
   friend bool operator==(const Handover&, const Handover&) = default;
 };
 
+// Where a worker's wall time went, from its first request for work to its farewell, as its
+// explorer thread spent it (sent with the farewell; the `cluster.worker_times` of the result).
+// The parts add up to wall_seconds: what none of them names is `other_seconds`.
+struct WorkerTimes {
+  double wall_seconds = 0;
+  double explore_seconds = 0;     // inside the engine's explore(): its explorers at work
+  double checkpoint_seconds = 0;  // building checkpoints, and waiting for their replies
+  double handover_seconds = 0;    // building handovers (split, engine refilled)
+  double work_wait_seconds = 0;   // waiting for work: nothing to explore, no reply yet
+  double hybrid_seconds = 0;      // between slices: subproblems promoted to the heuristics
+  double other_seconds = 0;       // the rest: replies applied, the loop itself
+  // Of explore_seconds: the time with fewer than half the explorers holding work (sampled
+  // at the end of every slice), and the mean share of explorers holding work.
+  double thin_seconds = 0;
+  double busy_explorer_share = 0;
+
+  friend bool operator==(const WorkerTimes&, const WorkerTimes&) = default;
+};
+
 // END, worker → coordinator: the worker has left. `intervals` is what it had not explored
 // (empty when the search is over; a stopped search hands it back, so nothing is lost).
 struct Farewell {
@@ -144,6 +164,7 @@ struct Farewell {
   std::uint64_t leaves = 0;      // since the last checkpoint
   Schedule best;                 // the worker's last best solution
   std::vector<Interval> intervals;
+  WorkerTimes times;             // where its time went
 
   friend bool operator==(const Farewell&, const Farewell&) = default;
 };
