@@ -1,17 +1,29 @@
 #!/usr/bin/env python3
 """Parallel efficiency of the cluster on the GPUs of one host (2022 Figure 10): for each
-instance, `mpirun -np 1+g*r permbb solve ...` with g = 1..G GPUs (G read off the machine) and
-r ranks per GPU (1 by default; 2 and 4 oversubscribe the GPUs), the coordinator sharing the
-node. Reports wall time, decomposed nodes (checked identical at a fixed upper bound), nodes/s,
-parallel efficiency T1 / (g * Tg) against one rank on one GPU, the coordinator's busy fraction,
-worker checkpoints, splits and when the first and the last worker ran out of work.
+instance, `mpirun -np 1+g*r permbb solve ...` with g GPUs (1..G read off the machine, or
+--gpus) and r ranks per GPU (1 by default; 2 and 4 oversubscribe the GPUs), the coordinator
+sharing the node. Reports wall time, decomposed nodes (checked identical at a fixed upper
+bound), nodes/s, parallel efficiency T1 / (g * Tg) against one rank on one GPU of the same
+binary and variant, the coordinator's busy fraction, handovers, and where the workers' time
+went (`cluster.worker_times`: explored, of which thin, i.e. fewer than half the IVMs busy;
+checkpoints; handovers; waiting for work; heuristics between slices; the rest), summed over
+the workers as shares of their wall time.
 
-Usage: bench/multi_gpu.py --case "ta056 --ub 3676" [--case ...] [--ranks-per-gpu 1,2,4]
-                          [--bin build/permbb] [--mpirun mpirun] [--json FILE]
+Old and new binaries (--baseline-bin) and variants (--variant NAME=OPTIONS, extra solve
+options) are alternated at each GPU count, so that they meet the machine in the same state.
+--control SECONDS adds the host-sharing control: one solve per GPU at once
+(CUDA_VISIBLE_DEVICES), each against one solve alone, for SECONDS each.
+
+Usage: bench/multi_gpu.py --case "VFR30_15_2_Gap.txt --ub 2317" [--case ...]
+           [--bin build/permbb] [--baseline-bin OLD] [--variant NAME=OPTIONS]...
+           [--gpus 1,2,3,4] [--gpus-of NAME=COUNTS] [--ranks-per-gpu 1,2,4]
+           [--mpirun-args "..."]
+           [--control SECONDS] [--json FILE]
 """
 import argparse
 import json
 import os
+import shlex
 import subprocess
 import sys
 
@@ -19,6 +31,7 @@ from bench_common import table_header, table_row
 
 ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
            OMPI_MCA_rmaps_base_oversubscribe="1")
+PARTS = ["explore", "thin", "checkpoint", "handover", "work_wait", "hybrid", "other"]
 
 
 def gpu_count():
@@ -26,54 +39,144 @@ def gpu_count():
     return len([line for line in out.splitlines() if line.startswith("GPU ")])
 
 
-def run(args, case, ranks):
-    cmd = [args.mpirun, "--oversubscribe", "-np", str(ranks), args.bin, "solve", *case.split(),
-           "--gpu", "--json", "-", "--quiet"]
+def run_cluster(args, binary, case, extra, ranks):
+    cmd = [args.mpirun, "--oversubscribe", *shlex.split(args.mpirun_args), "-np", str(ranks),
+           binary, "solve", *shlex.split(case), *extra, "--gpu", "--json", "-", "--quiet"]
     proc = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
     if proc.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr[-2000:]}")
     return json.loads(proc.stdout)
 
 
+def breakdown(result):
+    """Shares of the workers' summed wall time by part (None for a binary without them)."""
+    times = result.get("cluster", {}).get("worker_times")
+    if not times:
+        return None
+    wall = sum(t["wall_seconds"] for t in times) or 1.0
+    shares = {p: sum(t[f"{p}_seconds"] for t in times) / wall for p in PARTS}
+    shares["busy_ivms"] = sum(t["busy_explorer_share"] * t["explore_seconds"] for t in times) / (
+        sum(t["explore_seconds"] for t in times) or 1.0)
+    return shares
+
+
+def breakdown_text(shares):
+    if shares is None:
+        return "—"
+    return " ".join(f"{p} {100 * shares[p]:.1f}" for p in PARTS) + \
+        f" (IVMs busy {100 * shares['busy_ivms']:.0f}%)"
+
+
+def selected_gpus(args, name, gpus):
+    """The GPU counts a build runs at: --gpus-of NAME=1,4 narrows them."""
+    for spec in args.gpus_of:
+        build, _, counts = spec.partition("=")
+        if build == name:
+            return [int(g) for g in counts.split(",")]
+    return gpus
+
+
+def sweep(args, gpus, builds):
+    results = []
+    table_header(["case", "build", "GPUs x ranks", "seconds", "nodes decomposed", "nodes/s",
+                  "efficiency", "coordinator busy", "handovers (H)", "worker time, % (explore, "
+                  "of which thin; checkpoint; handover; work wait; hybrid; other)"])
+    for case in args.case:
+        base = {}
+        nodes = None
+        for per_gpu in [int(r) for r in args.ranks_per_gpu.split(",")]:
+            counts = gpus if per_gpu == 1 else \
+                [g for g in gpus if g <= args.max_gpus_oversubscribed]
+            for g in counts:
+                for name, binary, extra in builds:
+                    if g not in selected_gpus(args, name, gpus):
+                        continue
+                    r = run_cluster(args, binary, case, extra, 1 + g * per_gpu)
+                    shares = breakdown(r)
+                    results.append({"case": case, "build": name, "gpus": g,
+                                    "ranks_per_gpu": per_gpu, "breakdown": shares, **r})
+                    if g == 1 and per_gpu == 1:
+                        base.setdefault(name, r)
+                    # A build or variant run without one GPU of its own is set against the
+                    # one-GPU run of another build of the same call.
+                    one = base.get(name) or next(iter(base.values()), r)
+                    nodes = nodes or r["nodes_decomposed"]
+                    if r["nodes_decomposed"] != nodes:
+                        print(f"WARNING: {case} {name}: {r['nodes_decomposed']} nodes vs "
+                              f"{nodes}", flush=True)
+                    c = r["cluster"]
+                    table_row([case, name, f"{g} x {per_gpu}", f"{r['seconds']:.2f}",
+                               f"{r['nodes_decomposed']:,}",
+                               f"{r['nodes_per_second'] / 1e6:,.0f} M",
+                               f"{100 * one['seconds'] / (g * r['seconds']):.1f}%",
+                               f"{100 * c['coordinator_busy_fraction']:.2f}%",
+                               f"{c['handovers']} ({c.get('handover_intervals', 256)})",
+                               breakdown_text(shares)])
+    return results
+
+
+def control(args, binary, present, seconds):
+    """One solve alone, then one per GPU at once: each one's nodes/s against the one alone."""
+    case = shlex.split(args.case[0])
+    cmd = [binary, "solve", *case, "--gpu", "--time-limit", str(seconds), "--json", "-", "--quiet"]
+
+    def start(gpu):
+        env = dict(ENV, CUDA_VISIBLE_DEVICES=str(gpu))
+        return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=env)
+
+    def rate(proc):
+        out, err = proc.communicate()
+        if proc.returncode not in (0, 3):
+            sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}): {err[-2000:]}")
+        return json.loads(out)["nodes_per_second"]
+
+    alone = rate(start(0))
+    together = [rate(p) for p in [start(g) for g in range(present)]]
+    print(f"control ({args.case[0]}, {seconds} s): one alone {alone / 1e6:,.0f} M nodes/s; "
+          f"{len(together)} at once " +
+          ", ".join(f"{t / 1e6:,.0f} M ({100 * t / alone:.1f}%)" for t in together), flush=True)
+    return {"alone": alone, "together": together}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--case", action="append", required=True,
                         help='instance and solve options, e.g. "ta056 --ub 3676"')
+    parser.add_argument("--bin", default="build/permbb")
+    parser.add_argument("--baseline-bin", help="an older permbb, alternated with --bin")
+    parser.add_argument("--variant", action="append", default=[],
+                        help="NAME=OPTIONS: --bin with extra solve options, e.g. "
+                             "'h256=--handover-intervals 256'")
+    parser.add_argument("--gpus", help="GPU counts, e.g. 1,2,4 (default: 1..all; 0: none, "
+                                       "for --control alone)")
+    parser.add_argument("--gpus-of", action="append", default=[],
+                        help="NAME=COUNTS: the GPU counts of one build or variant, e.g. old=2,4")
     parser.add_argument("--ranks-per-gpu", default="1")
     parser.add_argument("--max-gpus-oversubscribed", type=int, default=2,
                         help="with 2 or more ranks per GPU, only up to this many GPUs")
-    parser.add_argument("--bin", default="build/permbb")
     parser.add_argument("--mpirun", default="mpirun")
+    parser.add_argument("--mpirun-args", default="", help="extra mpirun options")
+    parser.add_argument("--control", type=float, default=0,
+                        help="also the host-sharing control, SECONDS per solve")
     parser.add_argument("--json", help="write every result to this file")
     args = parser.parse_args()
-    gpus = gpu_count()
-    print(f"GPUs: {gpus}", flush=True)
-    results = []
-    table_header(["case", "GPUs x ranks", "seconds", "nodes decomposed", "nodes/s",
-                  "efficiency", "coordinator busy", "checkpoints", "splits",
-                  "first / last idle (s)"])
-    for case in args.case:
-        base = None
-        for per_gpu in [int(r) for r in args.ranks_per_gpu.split(",")]:
-            top = gpus if per_gpu == 1 else min(gpus, args.max_gpus_oversubscribed)
-            for g in range(1, top + 1):
-                r = run(args, case, 1 + g * per_gpu)
-                results.append({"case": case, "gpus": g, "ranks_per_gpu": per_gpu, **r})
-                if base is None:
-                    base = r
-                elif r["nodes_decomposed"] != base["nodes_decomposed"]:
-                    print(f"WARNING: {case}: {r['nodes_decomposed']} nodes vs "
-                          f"{base['nodes_decomposed']} on 1 GPU", flush=True)
-                c = r["cluster"]
-                table_row([case, f"{g} x {per_gpu}", f"{r['seconds']:.2f}",
-                           f"{r['nodes_decomposed']:,}", f"{r['nodes_per_second'] / 1e6:,.0f} M",
-                           f"{100 * base['seconds'] / (g * r['seconds']):.1f}%",
-                           f"{100 * c['coordinator_busy_fraction']:.3f}%", c["work_messages"],
-                           c["splits"],
-                           f"{c['first_idle_seconds']:.2f} / {c['last_idle_seconds']:.2f}"])
+    present = gpu_count()
+    gpus = [int(g) for g in args.gpus.split(",") if int(g) > 0] if args.gpus else \
+        list(range(1, present + 1))
+    print(f"GPUs: {present}", flush=True)
+    builds = [("new", args.bin, [])]
+    if args.baseline_bin:
+        builds.append(("old", args.baseline_bin, []))
+    for variant in args.variant:
+        name, _, options = variant.partition("=")
+        builds.append((name, args.bin, shlex.split(options)))
+    output = {"runs": sweep(args, gpus, builds)} if gpus else {"runs": []}
+    if args.control > 0:
+        output["control"] = control(args, args.bin, present, args.control)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(results, f, indent=1)
+            json.dump(output, f, indent=1)
 
 
 if __name__ == "__main__":
