@@ -5,8 +5,13 @@ a Markdown table of wall time, efficiency, rank 0's busy fraction, messages and 
 second and idle time per worker, and a figure of efficiency and rank 0's load against the GPU
 count, the flat design dashed, the paper's Figure 10 points beside them.
 
+With --calibration FILE (bench/scale_calibration.py --out) the simulator takes the options
+fitted on real runs; --measured FILE (bench/multi_gpu.py --json, repeatable) puts the real
+runs' efficiencies on the figure beside the simulated curves.
+
 Usage: bench/scale.py [--sim build/permbb-scale-sim] [--workload vfr30_15_2 ...]
                       [--design handovers|flat ...] [--max-workers 4096] [--cpu-scale 1]
+                      [--calibration FILE] [--measured FILE ...]
                       [--figure scale.png] [--json FILE] [-- EXTRA permbb-scale-sim OPTIONS]
 """
 import argparse
@@ -42,7 +47,27 @@ def print_table(name, rows):
                    "yes" if r["nodes_exact"] and r["coverage_holds"] else "NO"])
 
 
-def draw(path, results):
+def measured_efficiencies(paths):
+    """(label, [(GPUs, efficiency)]) per case and build of bench/multi_gpu.py results, each
+    against the one-GPU run of its file."""
+    series = {}
+    for path in paths:
+        runs = json.load(open(path))["runs"]
+        by_case = {}
+        for r in runs:
+            by_case.setdefault(r["case"].split()[0], []).append(r)
+        for case, rows in by_case.items():
+            one = [r for r in rows if r["gpus"] == 1]
+            if not one:
+                continue
+            t1 = min(r["seconds"] for r in one)
+            for r in rows:
+                label = f"{case.removesuffix('_Gap.txt')} measured ({r['build']})"
+                series.setdefault(label, []).append((r["gpus"], t1 / (r["gpus"] * r["seconds"])))
+    return {k: sorted(v) for k, v in series.items()}
+
+
+def draw(path, results, measured):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -54,6 +79,9 @@ def draw(path, results):
         busy.plot(gpus, [r["coordinator_busy"] for r in rows], style, marker="o", label=name)
     eff.plot(list(PAPER_EFFICIENCY), list(PAPER_EFFICIENCY.values()), "k^",
              label="2022 Figure 10 (V100s)")
+    for label, points in measured.items():
+        eff.plot([g for g, _ in points], [e for _, e in points], "s", markersize=7,
+                 markerfacecolor="none", label=label)
     for axis, title in ((eff, "parallel efficiency"), (busy, "rank 0 busy fraction")):
         axis.set_xscale("log", base=2)
         axis.set_xlabel("GPUs")
@@ -74,10 +102,15 @@ def main():
                         help="today's coordinator (handovers) or the flat one (default: both)")
     parser.add_argument("--max-workers", type=int, default=4096)
     parser.add_argument("--cpu-scale", type=float, default=1.0)
+    parser.add_argument("--calibration", help="bench/scale_calibration.py --out: its options")
+    parser.add_argument("--measured", action="append", default=[],
+                        help="bench/multi_gpu.py --json results to draw beside the curves")
     parser.add_argument("--figure")
     parser.add_argument("--json")
     args, extra = parser.parse_known_args()
     extra = [e for e in extra if e != "--"]
+    if args.calibration:
+        extra = json.load(open(args.calibration))["options"] + extra
     counts = [1 << k for k in range(args.max_workers.bit_length()) if 1 << k <= args.max_workers]
     workloads = args.workload or ["vfr30_15_2", "vfr30_15_5", "vfr30_15_9", "ta058"]
     designs = args.design or ["handovers", "flat"]
@@ -85,7 +118,7 @@ def main():
     for name, rows in results.items():
         print_table(name, rows)
     if args.figure:
-        draw(args.figure, results)
+        draw(args.figure, results, measured_efficiencies(args.measured))
     if args.json:
         with open(args.json, "w") as out:
             json.dump(results, out, indent=1)

@@ -40,12 +40,9 @@ WorkUnit WorkUnit::from_sorted(std::int64_t id, std::vector<Interval> intervals)
   return unit;
 }
 
-namespace {
-
-// Which intervals a split halves: the `count` largest, of equal lengths the first. The
-// lengths are ranked as doubles (exact enough to rank, and ties go by position), which
+// The lengths are ranked as doubles (exact enough to rank, and ties go by position), which
 // costs one subtraction per interval instead of a big-integer sort.
-std::vector<bool> largest(const std::vector<Interval>& intervals, std::size_t count) {
+std::vector<bool> largest_intervals(const std::vector<Interval>& intervals, std::size_t count) {
   std::vector<bool> chosen(intervals.size(), count >= intervals.size());
   if (count == 0 || count >= intervals.size()) return chosen;
   std::vector<double> length(intervals.size());
@@ -65,8 +62,6 @@ std::vector<bool> largest(const std::vector<Interval>& intervals, std::size_t co
   return chosen;
 }
 
-}  // namespace
-
 WorkUnit WorkUnit::split(int k_new, std::int64_t new_id) {
   if (k_new < 0) {
     throw std::invalid_argument("work unit #" + std::to_string(id_) +
@@ -74,7 +69,7 @@ WorkUnit WorkUnit::split(int k_new, std::int64_t new_id) {
                                 std::to_string(k_new) + ")");
   }
   const std::size_t count = std::min(static_cast<std::size_t>(k_new), intervals_.size());
-  const std::vector<bool> chosen = largest(intervals_, count);
+  const std::vector<bool> chosen = largest_intervals(intervals_, count);
   WorkUnit stolen;
   stolen.id_ = new_id;
   stolen.intervals_.reserve(count);

@@ -17,6 +17,10 @@
 
 namespace permbb {
 
+// Which intervals a split halves (WorkUnit::split): the `count` largest, of equal lengths the
+// first; all of them when count reaches their number.
+std::vector<bool> largest_intervals(const std::vector<Interval>& intervals, std::size_t count);
+
 class WorkUnit {
  public:
   // Id 0, no intervals.

@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "coordinator_settings.hpp"
 #include "scale_simulation.hpp"
 #include "work_model.hpp"
 
@@ -48,6 +49,9 @@ nlohmann::json to_json(const SimulationResult& r, const SimulationSettings& s) {
           {"max_idle_seconds", r.max_idle_seconds},
           {"splits", r.splits},
           {"handovers", r.handovers},
+          {"handover_intervals", s.design.max_handover_intervals > 0
+                                     ? s.design.max_handover_intervals
+                                     : permbb::cluster::handover_interval_cap(r.workers)},
           {"checkpoint_period_seconds", r.checkpoint_period_seconds},
           {"design", s.design.handovers ? "handovers" : "flat"},
           {"service_handover_seconds", s.service.handover * s.service.cpu_scale},
@@ -91,6 +95,10 @@ int main(int argc, char** argv) {
   app.add_option("--sigma", shape.sigma, "spread of the work model's log-normal bins")
       ->capture_default_str();
   app.add_option("--bins", shape.bins, "bins of the work model")->capture_default_str();
+  app.add_option("--cascade", shape.cascade,
+                 "spread of the work model's cascade: halves split w : 1 - w, w in 0.5 +- it")
+      ->check(CLI::Range(0.0, 0.49))
+      ->capture_default_str();
   app.add_option("--seed", shape.seed, "seed of the work model")->capture_default_str();
   app.add_option("--cpu-scale", settings.service.cpu_scale,
                  "rank 0's CPU against this one's (0.5: twice as fast)")
@@ -108,10 +116,35 @@ int main(int argc, char** argv) {
                  "5 s reports)")
       ->check(CLI::IsMember({"handovers", "flat"}))
       ->capture_default_str();
-  int handover_intervals = settings.design.max_handover_intervals;
+  int handover_intervals = 0;
   app.add_option("--handover-intervals", handover_intervals,
-                 "H: the most intervals a split or handover moves")
-      ->check(CLI::PositiveNumber)
+                 "H: the most intervals a split or handover moves (0: as permbb solve chooses "
+                 "it for the worker count, cluster::handover_interval_cap)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  app.add_option("--checkpoint-pause", settings.worker.checkpoint_pause_seconds,
+                 "seconds a worker's engine pauses to build a checkpoint with work")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  app.add_option("--handover-pause", settings.worker.handover_pause_seconds,
+                 "seconds a victim's engine pauses to build a handover")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  app.add_option("--refill", settings.worker.refill_seconds,
+                 "seconds a worker explores nothing after it gets a new unit")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  app.add_option("--interrupt", settings.worker.interrupt_seconds,
+                 "seconds after which a request ends a run (negative: at the next slice boundary)")
+      ->capture_default_str();
+  app.add_option("--handover-share", settings.worker.handover_share,
+                 "the share of a halved interval's nodes that a handover moves (0: the right "
+                 "half by permutations, as the real split)")
+      ->check(CLI::Range(0.0, 0.99))
+      ->capture_default_str();
+  app.add_option("--host-loss", settings.worker.host_loss,
+                 "the share of its rate each GPU loses when four share a host")
+      ->check(CLI::Range(0.0, 0.99))
       ->capture_default_str();
   app.add_option("--global-checkpoint", settings.design.global_checkpoint_seconds,
                  "seconds between rank 0's global checkpoints")
@@ -130,7 +163,10 @@ int main(int argc, char** argv) {
     const WorkModel model(shape);
     const double global_checkpoint = settings.design.global_checkpoint_seconds;
     if (design == "flat") settings.design = DesignSettings::flat();
-    if (design != "flat") settings.design.max_handover_intervals = handover_intervals;
+    const auto handover_cap = [&](int workers) {
+      return handover_intervals > 0 ? handover_intervals
+                                    : permbb::cluster::handover_interval_cap(workers);
+    };
     settings.design.global_checkpoint_seconds = global_checkpoint;
     if (service.size() >= 2) {
       settings.service.fixed = service[0];
@@ -138,7 +174,7 @@ int main(int argc, char** argv) {
       settings.service.handover = service.size() == 3 ? service[2] : 0;
     } else {
       const ServiceModel measured =
-          calibrate_service(shape.jobs, 4096, ivms, handover_intervals, calibrate_seconds);
+          calibrate_service(shape.jobs, 4096, ivms, handover_cap(counts.back()), calibrate_seconds);
       settings.service.fixed = measured.fixed;
       settings.service.per_interval = measured.per_interval;
       settings.service.handover = measured.handover;
@@ -148,6 +184,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "| GPUs | wall s | efficiency | rank 0 busy | msgs/s | exact |\n");
     for (int n : counts) {
       settings.workers = n;
+      if (design != "flat") settings.design.max_handover_intervals = handover_intervals;
       const SimulationResult r = simulate(model, settings);
       std::cout << to_json(r, settings).dump() << std::endl;
       std::fprintf(stderr, "| %d | %.2f | %.3f | %.3f | %.0f | %s |\n", n, r.wall_seconds,

@@ -70,13 +70,15 @@ class Simulation {
  public:
   Simulation(const WorkModel& model, const SimulationSettings& settings)
       : model_(model),
-        settings_(settings),
+        settings_(with_handover_cap(settings)),
         coordinator_(
             model.jobs(), settings.workers,
             cluster::CoordinatorState{
                 cluster::initial_decomposition(model.jobs(), settings.workers), Schedule{}, {}},
-            coordinator_settings(settings.design)),
-        workers_(static_cast<std::size_t>(settings.workers), VirtualWorker(model, settings.worker)),
+            coordinator_settings(settings_.design)),
+        workers_(static_cast<std::size_t>(settings.workers),
+                 VirtualWorker(model, settings.worker,
+                               shared_host_rate(settings.worker, settings.workers))),
         states_(static_cast<std::size_t>(settings.workers)),
         real_ivms_(std::max(1.0, settings.worker.pieces * settings.service.intervals_per_piece)),
         checkpoint_period_(checkpoint_period(settings, static_cast<int>(real_ivms_))),
@@ -100,6 +102,13 @@ class Simulation {
   }
 
  private:
+  static SimulationSettings with_handover_cap(SimulationSettings s) {
+    if (s.design.max_handover_intervals <= 0) {
+      s.design.max_handover_intervals = cluster::handover_interval_cap(s.workers);
+    }
+    return s;
+  }
+
   static cluster::CoordinatorSettings coordinator_settings(const DesignSettings& design) {
     cluster::CoordinatorSettings c;
     c.max_handover_intervals = design.max_handover_intervals;
@@ -157,6 +166,7 @@ class Simulation {
     schedule({arrival, 0, Event::kAtCoordinator, worker, std::move(encoded), real});
   }
 
+  // A checkpoint with work pauses the engine while it is built; the report leaves after it.
   void send_report(int worker, double now) {
     WorkerState& state = states_[worker];
     state.checkpoint_asked = false;
@@ -165,16 +175,22 @@ class Simulation {
     state.report_in_flight = true;
     const cluster::WorkReport report = workers_[worker].report();
     state.last_report_empty = report.intervals.empty();
-    send(now, worker, report);
+    send(now + (state.last_report_empty ? 0 : settings_.worker.checkpoint_pause_seconds), worker,
+         report);
   }
 
-  void send_handover(int worker, double now) {
+  // The handover leaves, and the worker explores on, once it is built. Returns that time.
+  double send_handover(int worker, double now) {
     WorkerState& state = states_[worker];
     const int max_intervals = state.give_asked;
     state.give_asked = 0;
     state.handover_in_flight = true;
     ++handovers_;
-    send(now, worker, workers_[worker].handover(max_intervals));
+    const double per_piece = std::max(1.0, settings_.service.intervals_per_piece);
+    const int pieces = static_cast<int>(std::ceil(max_intervals / per_piece - 1e-9));
+    const double built = now + settings_.worker.handover_pause_seconds;
+    send(built, worker, workers_[worker].handover(pieces));
+    return built;
   }
 
   // The first slice boundary of the current run at or after `time`.
@@ -194,13 +210,14 @@ class Simulation {
     schedule({state.run_end, 0, Event::kRunEnd, worker, {}, 0, ++state.run});
   }
 
-  // Explores up to `now` and stops.
+  // Explores up to `now` and stops (a run may start later than it was scheduled: after a
+  // handover's or a refill's pause).
   void stop_run(int worker, double now) {
     WorkerState& state = states_[worker];
     if (!state.exploring) return;
     state.exploring = false;
     ++state.run;  // its end event is void
-    state.explored_seconds += workers_[worker].explore(now - state.run_start);
+    state.explored_seconds += workers_[worker].explore(std::max(0.0, now - state.run_start));
   }
 
   void on_run_end(double now, int worker, std::uint64_t run) {
@@ -221,8 +238,8 @@ class Simulation {
       return;
     }
     if (state.give_asked > 0 && w.has_work()) {
-      send_handover(worker, now);
-      if (w.has_work()) start_run(worker, now);
+      const double built = send_handover(worker, now);
+      if (w.has_work()) start_run(worker, built);
       return;
     }
     const bool due = now - state.last_checkpoint >= checkpoint_period_ - 1e-9;
@@ -233,11 +250,14 @@ class Simulation {
     }
   }
 
-  // A request ends the run at the next slice boundary (when it ends later).
+  // A request ends the run at the next slice boundary, or once the engine pauses when
+  // requests interrupt slices (when the run ends later).
   void hasten(int worker, double now) {
     WorkerState& state = states_[worker];
     if (!state.exploring) return;
-    const double boundary = slice_boundary(state, now);
+    const double interrupt = settings_.worker.interrupt_seconds;
+    const double boundary = interrupt >= 0 ? std::max(now, state.run_start) + interrupt
+                                           : slice_boundary(state, now);
     if (boundary < state.run_end) {
       state.run_end = boundary;
       schedule({boundary, 0, Event::kRunEnd, worker, {}, 0, ++state.run});
@@ -330,15 +350,18 @@ class Simulation {
       return;
     }
     // WORK: a new or modified unit; BEST: nothing changed, go on with the unit.
+    double start = now;
     if (const auto* work = std::get_if<cluster::WorkAssignment>(&message)) {
       stop_run(worker, now);
+      const bool fresh = !workers_[worker].has_work();
       workers_[worker].assign(work->unit_id, work->intervals);
+      if (fresh) start += settings_.worker.refill_seconds;  // a new unit spreads over the IVMs
     }
     // Work in hand: at least a slice of exploring before anything is due again (a reply
     // that comes after the checkpoint period must not start another checkpoint at once).
     if (state.exploring) return;
     if (workers_[worker].has_work()) {
-      start_run(worker, now);
+      start_run(worker, start);
     } else {
       next_step(worker, now);
     }
@@ -350,6 +373,7 @@ class Simulation {
     r.wall_seconds = end_;
     r.model_nodes = model_.total_nodes();
     r.nodes = coordinator_.stats().decomposed;
+    // Against GPUs as fast as one alone on its host: what the host costs is lost too.
     r.ideal_seconds =
         static_cast<double>(r.nodes) / (settings_.workers * settings_.worker.nodes_per_second);
     r.efficiency = end_ > 0 ? r.ideal_seconds / end_ : 0;

@@ -40,7 +40,8 @@ struct NetworkModel {
 struct DesignSettings {
   bool handovers = true;
   bool stretched_reports = true;
-  int max_handover_intervals = 256;
+  // H (0: as permbb solve chooses it for the worker count, cluster::handover_interval_cap).
+  int max_handover_intervals = 0;
   // Rank 0 saves the global checkpoint (every interval of every copy) this often.
   double global_checkpoint_seconds = 300;
   // The silence after which rank 0 declares a worker lost (--rank-timeout's default).

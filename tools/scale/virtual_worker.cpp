@@ -7,6 +7,11 @@
 
 namespace permbb::scale {
 
+double shared_host_rate(const WorkerModel& model, int workers) {
+  const int sharing = std::clamp(workers, 1, 4);
+  return model.nodes_per_second * (1 - model.host_loss * (sharing - 1) / 3.0);
+}
+
 void VirtualWorker::assign(std::int64_t unit_id, const std::vector<Interval>& intervals) {
   unit_id_ = unit_id;
   pieces_.clear();
@@ -124,15 +129,48 @@ cluster::WorkReport VirtualWorker::report() {
   return report;
 }
 
-cluster::Handover VirtualWorker::handover(int max_intervals) {
-  WorkUnit kept = WorkUnit::from_sorted(unit_id_, remaining_intervals());
-  const WorkUnit given = kept.split(max_intervals, unit_id_);
-  assign(unit_id_, kept.intervals());
+// The real worker halves its largest intervals (WorkUnit::split): the right half by
+// permutations, which holds some share of the interval's nodes. The model halves its largest
+// pieces where the right part holds `handover_share` of the piece's nodes (a piece of fewer
+// than two nodes at its middle), so that the share a handover moves is a calibrated figure
+// rather than whatever the bins' draw gives (docs/scale.md, "The simulator, calibrated").
+cluster::Handover VirtualWorker::handover(int pieces_to_halve) {
+  std::sort(pieces_.begin(), pieces_.end(), [](const Piece& a, const Piece& b) {
+    return a.interval.begin < b.interval.begin;
+  });
+  std::vector<Interval> intervals;
+  for (const Piece& piece : pieces_) intervals.push_back(piece.interval);
+  const std::vector<bool> chosen =
+      largest_intervals(intervals, static_cast<std::size_t>(std::max(1, pieces_to_halve)));
   cluster::Handover handover;
   handover.unit_id = unit_id_;
-  handover.kept_size = kept.size();
-  handover.intervals = given.intervals();
+  std::vector<Interval> kept;
+  for (std::size_t j = 0; j < intervals.size(); ++j) {
+    Interval& x = intervals[j];
+    if (chosen[j]) {
+      const mpz_class cut = handover_cut(pieces_[j]);
+      handover.intervals.push_back({cut, x.end});
+      x.end = cut;
+    }
+    if (x.begin < x.end) {
+      handover.kept_size += x.end - x.begin;
+      kept.push_back(std::move(x));
+    }
+  }
+  assign(unit_id_, kept);
   return handover;
+}
+
+// Where a handover cuts a piece: its right part holds handover_share of the nodes.
+mpz_class VirtualWorker::handover_cut(const Piece& piece) const {
+  const Interval& x = piece.interval;
+  mpz_class middle = x.begin + x.end;
+  mpz_fdiv_q_2exp(middle.get_mpz_t(), middle.get_mpz_t(), 1);
+  if (piece.nodes < 2 || shape_.handover_share <= 0) return middle;
+  const auto share = static_cast<std::uint64_t>(std::llround(piece.nodes * shape_.handover_share));
+  const std::uint64_t given = std::clamp<std::uint64_t>(share, 1, piece.nodes - 1);
+  const mpz_class cut = model_->advance(x.begin, piece.nodes - given, x.end);
+  return cut > x.begin && cut < x.end ? cut : middle;
 }
 
 cluster::Farewell VirtualWorker::farewell() {

@@ -23,11 +23,34 @@ struct WorkerModel {
   // The IVMs run dry at the end of a unit: below nodes_per_second x tail_seconds nodes left,
   // the rate falls in proportion to what is left, down to a tenth of it.
   double tail_seconds = 0.05;
+  // What a real worker pays on its side (docs/scale.md, "Four GPUs"; cluster.worker_times of
+  // a real run): the engine is paused while it builds a checkpoint with work, and while it
+  // builds a handover; a worker that gets a new unit explores nothing for refill_seconds
+  // (its IVMs unfold and the device's steals spread the unit over them).
+  double checkpoint_pause_seconds = 0;
+  double handover_pause_seconds = 0;
+  double refill_seconds = 0;
+  // How soon a give or checkpoint request ends a run: after this many seconds (the engine's
+  // pause, --interrupt-slices), or, when negative, at the next slice boundary.
+  double interrupt_seconds = -1;
+  // The rate each GPU loses when four share a host (the four-at-once control: one minus each
+  // one's rate against one alone); with g GPUs a host, (g - 1) / 3 of it, four at most.
+  double host_loss = 0;
+  // The share of a halved interval's nodes its right half holds (a handover moves that share
+  // of each interval it halves).
+  double handover_share = 0.5;
 };
+
+// One GPU's rate when `workers` GPUs share hosts of four.
+double shared_host_rate(const WorkerModel& model, int workers);
 
 class VirtualWorker {
  public:
-  VirtualWorker(const WorkModel& model, const WorkerModel& shape) : model_(&model), shape_(shape) {}
+  // `nodes_per_second`: this worker's rate (shared_host_rate of the shape).
+  VirtualWorker(const WorkModel& model, const WorkerModel& shape, double nodes_per_second)
+      : model_(&model), shape_(shape) {
+    shape_.nodes_per_second = nodes_per_second;
+  }
 
   // A WORK reply: the unit that replaces this worker's, cut into pieces by node mass.
   void assign(std::int64_t unit_id, const std::vector<Interval>& intervals);
@@ -48,7 +71,9 @@ class VirtualWorker {
   // WorkUnit::split as the real worker splits its IVMs' intervals, the worker goes on with the
   // kept part (cut into pieces again) and hands over the other, with the nodes since the last
   // report.
-  cluster::Handover handover(int max_intervals);
+  // `pieces_to_halve`: the real worker halves its H largest of K intervals, which the model
+  // holds as the H / (K / pieces) largest of its pieces (at least one).
+  cluster::Handover handover(int pieces_to_halve);
 
   std::uint64_t remaining_nodes() const { return remaining_nodes_; }
 
@@ -58,6 +83,7 @@ class VirtualWorker {
     std::uint64_t nodes;  // model nodes left in it
   };
   void split_largest_until_full();
+  mpz_class handover_cut(const Piece& piece) const;
   std::uint64_t nodes_within(double seconds) const;
   std::vector<Interval> remaining_intervals() const;
 

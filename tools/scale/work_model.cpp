@@ -19,11 +19,26 @@ mpz_class big(std::uint64_t value) {
 
 // Log-normal weights scaled to sum to `nodes` exactly: floors, then the remainder one by one
 // to the heaviest bins.
+// The cascade's factors (WorkModelShape::cascade): the range [first, first + count) of the
+// bins gets `mass`, split w : 1 - w between its halves, down to single bins.
+void cascade_weights(std::vector<double>& weight, std::size_t first, std::size_t count,
+                     double mass, double spread, std::mt19937_64& rng) {
+  if (count == 1) {
+    weight[first] *= mass;
+    return;
+  }
+  std::uniform_real_distribution<double> share(0.5 - spread, 0.5 + spread);
+  const double w = share(rng);
+  cascade_weights(weight, first, count / 2, mass * w, spread, rng);
+  cascade_weights(weight, first + count / 2, count - count / 2, mass * (1 - w), spread, rng);
+}
+
 std::vector<std::uint64_t> bin_nodes(const WorkModelShape& shape) {
   std::mt19937_64 rng(shape.seed);
   std::normal_distribution<double> normal(0.0, shape.sigma);
   std::vector<double> weight(static_cast<std::size_t>(shape.bins));
   for (double& w : weight) w = std::exp(normal(rng));
+  if (shape.cascade > 0) cascade_weights(weight, 0, weight.size(), 1.0, shape.cascade, rng);
   const double sum = std::accumulate(weight.begin(), weight.end(), 0.0);
   std::vector<std::uint64_t> nodes(weight.size());
   std::uint64_t given = 0;
@@ -49,6 +64,9 @@ WorkModel::WorkModel(const WorkModelShape& shape)
     : jobs_(shape.jobs), space_(factorial(shape.jobs)) {
   if (shape.bins < 1 || shape.jobs < 2 || space_ < shape.bins) {
     throw std::invalid_argument("work model: needs 2 jobs or more and at most jobs! bins");
+  }
+  if (shape.cascade < 0 || shape.cascade >= 0.5) {
+    throw std::invalid_argument("work model: the cascade's spread lies in [0, 0.5)");
   }
   const std::vector<std::uint64_t> nodes = bin_nodes(shape);
   cumulative_.assign(nodes.size() + 1, 0);

@@ -9,7 +9,7 @@
 // intervals and explored, the nodes counted add up to the total exactly (the counting rule of
 // docs/architecture.md, with this model in place of the tree).
 //
-// Limits: no correlation between neighbouring bins beyond what the log-normal draw gives, no
+// Limits: no correlation between neighbouring bins beyond the cascade's (when asked for), no
 // dependence on the upper bound (the workloads are proofs at C*: the bound never changes),
 // and a bin's nodes are spread evenly, where a real subtree is again uneven inside.
 #include <cstdint>
@@ -24,6 +24,11 @@ struct WorkModelShape {
   std::uint64_t nodes = 0;  // the workload's node count
   int bins = 1 << 16;       // resolution of the profile
   double sigma = 2.0;       // spread of log(w_b): 0 is uniform, 2 heavy-tailed
+  // A multiplicative cascade on top (0: none; bins a power of two): each range is halved down
+  // to the bins, and its nodes split w : 1 - w between the halves, w drawn uniformly from
+  // [0.5 - cascade, 0.5 + cascade]. Neighbouring bins are then alike at every scale, as the
+  // subtrees of a tree are, and halving an interval moves a share of its nodes near w.
+  double cascade = 0;
   std::uint64_t seed = 1;
 };
 
