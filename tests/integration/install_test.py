@@ -59,6 +59,24 @@ class InstalledTree:
             self.assertIn("Usage", proc.stdout + proc.stderr, helper)
 
 
+# The environment-modules commands a module file calls, as stubs: PERMBB_ROOT is printed.
+TCL_MODULE_STUBS = """
+proc module-whatis {args} {}
+proc prepend-path {args} {}
+proc setenv {name value} { if {$name eq "PERMBB_ROOT"} { puts $value } }
+set ModulesCurrentModulefile [lindex $argv 0]
+source [lindex $argv 0]
+"""
+
+
+def tcl_module_root(module):
+    """The PERMBB_ROOT that the Tcl module file `module` sets when loaded as it is named."""
+    proc = subprocess.run(["tclsh", "/dev/stdin", module], input=TCL_MODULE_STUBS,
+                          capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.strip()
+
+
 @unittest.skipUnless(BUILD, "PERMBB_BUILD_DIR names the build folder")
 class Install(unittest.TestCase, InstalledTree):
     def test_installed_prefix_runs_from_anywhere(self):
@@ -84,6 +102,14 @@ class Install(unittest.TestCase, InstalledTree):
                     text = f.read()
                 self.assertIn(f'"{first}"', text, module)
                 self.assertNotIn("@PERMBB", text, module)
+            # Loaded from the moved prefix, or through a link from a MODULEPATH folder, the Tcl
+            # module finds the prefix it lies in, not the one it was installed under.
+            tcl = os.path.join(share, "permbb", "modulefiles", "permbb.tcl")
+            link_dir = os.path.join(scratch, "modules", "permbb")
+            os.makedirs(link_dir)
+            os.symlink(tcl, os.path.join(link_dir, "0.1.0"))
+            for module in (tcl, os.path.join(link_dir, "0.1.0")):
+                self.assertEqual(tcl_module_root(module), prefix, module)
             # An example in Taillard's published layout, its second instance (ta002).
             proc = run(os.path.join(prefix, "bin", "permbb"), "instance",
                        os.path.join(share, "permbb/examples/taillard_20x5_first3.txt#2"))
