@@ -3,6 +3,7 @@
 #include <string>
 
 #include "shared_options.hpp"
+#include "signal_watcher.hpp"
 #include "iterated_greedy.hpp"
 
 #include <CLI/CLI.hpp>
@@ -36,6 +37,9 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options);
 // NEH's schedule and prints the makespan, the permutation (1-based), the seconds taken and,
 // for a Taillard instance, the deviation from the best-known makespan; writes the JSON if
 // asked. Throws InputError for bad input. Returns the exit status (0).
-int run_heuristic_command(const HeuristicCommandOptions& options);
+// A stop signal (`signals`) ends the search as the time limit does, with the best schedule so
+// far, but the result is then incomplete (exit 3).
+int run_heuristic_command(const HeuristicCommandOptions& options,
+                          const solve::SignalWatcher& signals);
 
 }  // namespace permbb::app

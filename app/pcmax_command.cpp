@@ -100,14 +100,21 @@ void log_ptas_progress(double seconds, const pcmax::RunStatus& s) {
       seconds, s.round, targets, s.lower, s.upper, s.best_makespan, s.states_done, s.round_states);
 }
 
-// The run, watched by two ProgressTicker threads: the time limit's, whose first tick comes at
-// the limit and asks for the stop, and the progress lines' (none with --quiet).
+// How often a run looks for a stop signal: well within the second a stop may take.
+constexpr double kSignalPollSeconds = 0.1;
+
+// The run, watched by three ProgressTicker threads: the time limit's, whose first tick comes
+// at the limit and asks for the stop, the stop signals' (the same stop), and the progress
+// lines' (none with --quiet).
 pcmax::SolverResult solve_watched(const PcmaxCommandOptions& options,
                                   const pcmax::PcmaxInstance& instance,
                                   const pcmax::SolverOptions& solver, pcmax::TableFiller& filler,
-                                  pcmax::RunControl& control) {
+                                  pcmax::RunControl& control, const solve::SignalWatcher& signals) {
   const ProgressTicker timer(options.time_limit_seconds,
                              [&](double) { control.request_stop(); });
+  const ProgressTicker signal_poll(kSignalPollSeconds, [&](double) {
+    if (signals.stop_requested()) control.request_stop();
+  });
   const ProgressTicker progress(options.output.quiet ? 0 : options.progress_seconds,
                                 [&](double seconds) { log_ptas_progress(seconds, control.status()); });
   return pcmax::solve_instance(instance, solver, filler);
@@ -157,7 +164,7 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
   add_output_options(command, options.output);
 }
 
-int run_pcmax_command(const PcmaxCommandOptions& options) {
+int run_pcmax_command(const PcmaxCommandOptions& options, const solve::SignalWatcher& signals) {
   const bool with_ptas = options.epsilon != 0;
   if (!with_ptas && !options.exact) {
     throw InputError("pcmax: give --epsilon E (the PTAS), --exact, or both");
@@ -184,17 +191,22 @@ int run_pcmax_command(const PcmaxCommandOptions& options) {
     spdlog::info("pcmax: the table at T = LB has {} entries; the GPU is chosen from {}",
                  engine.entries_at_lower_bound, pcmax::kGpuPaysFromEntries);
   }
-  const pcmax::SolverResult result = solve_watched(options, instance, solver, *filler, control);
+  pcmax::SolverResult result =
+      solve_watched(options, instance, solver, *filler, control, signals);
   PcmaxRunFacts facts;
   if (with_ptas) facts.epsilon = options.epsilon;
   facts.engine = filler->name();
   facts.threads = filler->threads();
   facts.time_limit_seconds = options.time_limit_seconds;
+  if (signals.stop_requested()) {
+    facts.stopped_because = signals.stop_reason();
+    if (result.exact && !result.exact->proven) result.exact->stopped_because = facts.stopped_because;
+  }
   nlohmann::json json = pcmax_json(instance, facts, result);
   json["engine_choice"] = engine.mode;
   if (engine.mode == "auto") json["table_entries_at_lower_bound"] = engine.entries_at_lower_bound;
   write_result(options.output, format_pcmax_text(instance, facts, result), json);
-  return result.complete ? 0 : 3;
+  return result.complete ? 0 : kExitIncomplete;
 }
 
 }  // namespace permbb::app

@@ -43,6 +43,10 @@ def command(ranks, *args, instance=INSTANCE, ub="opt", threads=1, launcher=MPIRU
     # Short slices (--progress) and worker checkpoints: a signal acts within milliseconds.
     solve = [BIN, "solve", instance, "--ub", ub, "--threads", str(threads), "--no-gpu",
              "--quiet", "--json", "-", "--progress", "0.02", *args]
+    # A test's fresh runs (subtests, one after another) start over in its checkpoint path on
+    # purpose: said so, as a user must (a fresh run never replaces a saved search silently).
+    if "--checkpoint" in args and "--restart" not in args:
+        solve.append("--overwrite-checkpoint")
     if ranks == 1:
         return solve
     return [launcher, "--oversubscribe", "-np", str(ranks), *solve,
