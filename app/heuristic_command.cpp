@@ -207,9 +207,32 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
                    "from the best schedule on the way (path relinking; default: off)", group);
 }
 
+// The --help group of the options one method reads names it: "... (--method ils)".
+std::string method_of_group(const std::string& group) {
+  const std::string mark = "(--method ";
+  const std::size_t at = group.find(mark);
+  if (at == std::string::npos) return "";
+  const std::size_t begin = at + mark.size();
+  return group.substr(begin, group.find(')', begin) - begin);
+}
+
+// An option of another method's group (--ig-* with --method beam, --beam-guide with ils) is
+// named in a warning rather than silently ignored.
+void warn_options_of_other_methods(const HeuristicCommandOptions& options) {
+  if (options.command == nullptr) return;
+  for (const CLI::Option* option : options.command->get_options()) {
+    const std::string method = method_of_group(option->get_group());
+    if (option->count() > 0 && !method.empty() && method != options.method) {
+      spdlog::warn("{}: only --method {} uses it, not {}: ignored", option->get_name(), method,
+                   options.method);
+    }
+  }
+}
+
 }  // namespace
 
 void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) {
+  options.command = &command;
   command
       .add_option("instance", options.instance,
                   "Taillard name (ta001..ta120) or instance file (plain or VRF format)")
@@ -278,6 +301,7 @@ int run_heuristic_command(const HeuristicCommandOptions& options,
   if (method != HeuristicMethod::kNeh && run.time_limit <= 0 && run.iteration_limit == 0) {
     throw InputError("--method " + options.method + " needs --time-limit or --iterations");
   }
+  warn_options_of_other_methods(options);
 
   HeuristicReport report;
   report.instance = instance.name();

@@ -29,6 +29,9 @@ struct HeuristicCommandOptions {
   std::string beam_guide = "idle";  // --beam-guide, by name
   std::int64_t beam_cutoff = 0;     // --beam-cutoff; 0: none
   int beam_copies = -1;             // --beam-copies (ils); -1: resolve_beam_copies's default
+  // The parsed command, to name the options given for another --method (set by
+  // add_heuristic_options).
+  const CLI::App* command = nullptr;
 };
 
 void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options);

@@ -89,7 +89,32 @@ class Checkpoints(Folder):
         self.assertTrue(os.path.isfile(target + ".prev"))
 
 
+def write_big_instance(path, jobs=3000, machines=40):
+    """An instance on which NEH alone takes seconds."""
+    with open(path, "w") as f:
+        f.write(f"{jobs} {machines}\n")
+        for k in range(machines):
+            f.write(" ".join(str((j * 7919 + k * 104729) % 97 + 1) for j in range(jobs)))
+            f.write("\n")
+    return path
+
+
 class SignalsToEveryCommandThatSearches(Folder):
+    def test_term_cuts_the_heuristics_neh_short(self):
+        big = write_big_instance(self.path("big.txt"))
+        for method in ["neh", "ils"]:
+            with self.subTest(method=method):
+                proc = start("heuristic", big, "--method", method, "--time-limit", "60",
+                             "--quiet", "--json", "-")
+                time.sleep(0.5)
+                sent = time.monotonic()
+                proc.send_signal(signal.SIGTERM)
+                code, result, err = finish(proc, timeout=30)
+                self.assertLess(time.monotonic() - sent, 2.0)
+                self.assertEqual(code, 3, err)
+                self.assertEqual(result["status"], "incomplete")
+                self.assertEqual(len(result["permutation"]), 3000)
+
     def test_term_int_and_hup_end_each_search_with_its_best_so_far(self):
         for (command, args), sig in zip(LONG_SEARCHES.items(),
                                         [signal.SIGTERM, signal.SIGINT, signal.SIGHUP]):
@@ -118,6 +143,13 @@ class OutputsThatNameInputsOrEachOther(Folder):
                 proc = run("knapsack", instance, "--write-instance", target)
                 self.assert_one_line_exit_2(proc, "--write-instance", "the same file")
                 self.assertEqual(file_bytes(instance).decode(), KNAPSACK)
+        ckpt = self.path("run.ck")
+        first = run(*LONG_RUN, "--checkpoint", ckpt, "--time-limit", "0.3", "--quiet")
+        self.assertEqual(first.returncode, 3, first.stderr)
+        previous = file_bytes(ckpt + ".prev")
+        proc = run("checkpoint", ckpt, "--json", ckpt + ".prev")
+        self.assert_one_line_exit_2(proc, "--json", "the previous checkpoint")
+        self.assertEqual(file_bytes(ckpt + ".prev"), previous)
         out = self.path("out.txt")
         proc = run("knapsack", instance, "--write-instance", out, "--json", out)
         self.assert_one_line_exit_2(proc, "--json", "the same file")
@@ -228,6 +260,13 @@ class OptionsThatWouldBeIgnored(Folder):
                        "--checkpoint-interval"]:
             self.assertIn(f"{option}: ", proc.stderr)
 
+    def test_heuristic_options_of_another_method_are_named(self):
+        proc = run("heuristic", "ta001", "--method", "beam", "--iterations", "2",
+                   "--ig-destruction", "6", "--beam-guide", "gap")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("--ig-destruction: only --method ils uses it", proc.stderr)
+        self.assertNotIn("--beam-guide:", proc.stderr)
+
     def test_heuristic_threads_zero_means_all_cores(self):
         proc = run("heuristic", "ta001", "--method", "ils", "--threads", "0", "--iterations",
                    "5", "--json", "-")
@@ -257,13 +296,7 @@ class WordsThatClaimNoProof(Folder):
     def test_the_time_is_the_time_the_user_waited(self):
         # NEH on 3000 x 40 takes seconds: the limit cuts it short, and the time reported counts
         # it, as the user waited for it.
-        path = self.path("big.txt")
-        jobs, machines = 3000, 40
-        with open(path, "w") as f:
-            f.write(f"{jobs} {machines}\n")
-            for k in range(machines):
-                f.write(" ".join(str((j * 7919 + k * 104729) % 97 + 1) for j in range(jobs)))
-                f.write("\n")
+        path = write_big_instance(self.path("big.txt"))
         begin = time.monotonic()
         proc = run("solve", path, "--no-gpu", "--threads", "1", "--time-limit", "1", "--json",
                    "-", "--quiet")
