@@ -142,7 +142,7 @@ nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& 
 // The --ig-* options: the settings of the iterated greedy (iterated_greedy.hpp), for users
 // who tune it on their instances and for bench/heuristics.py.
 void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& options) {
-  const std::string group = "Iterated greedy (--method ils)";
+  const std::string group = method_group("Iterated greedy", "ils");
   IteratedGreedyOptions& ig = options.iterated_greedy;
   command.add_option("--ig-destruction", ig.destruction_size, "jobs removed per iteration (d)")
       ->check(number_at_least(1))
@@ -207,28 +207,6 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
                    "from the best schedule on the way (path relinking; default: off)", group);
 }
 
-// The --help group of the options one method reads names it: "... (--method ils)".
-std::string method_of_group(const std::string& group) {
-  const std::string mark = "(--method ";
-  const std::size_t at = group.find(mark);
-  if (at == std::string::npos) return "";
-  const std::size_t begin = at + mark.size();
-  return group.substr(begin, group.find(')', begin) - begin);
-}
-
-// An option of another method's group (--ig-* with --method beam, --beam-guide with ils) is
-// named in a warning rather than silently ignored.
-void warn_options_of_other_methods(const HeuristicCommandOptions& options) {
-  if (options.command == nullptr) return;
-  for (const CLI::Option* option : options.command->get_options()) {
-    const std::string method = method_of_group(option->get_group());
-    if (option->count() > 0 && !method.empty() && method != options.method) {
-      spdlog::warn("{}: only --method {} uses it, not {}: ignored", option->get_name(), method,
-                   options.method);
-    }
-  }
-}
-
 }  // namespace
 
 void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) {
@@ -264,20 +242,20 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
                      "time), gap (LB1 against the best so far, idle time breaking ties)")
       ->check(CLI::IsMember(beam_guide_names()))
       ->capture_default_str()
-      ->group("Beam search (--method beam)");
+      ->group(method_group("Beam search", "beam"));
   command.add_option("--beam-copies", options.beam_copies,
                      "ils with --threads N: 1: one of the N copies runs the beam search from the "
                      "root with the gap guide instead, pruning with the copies' best (a second "
                      "would repeat the same deterministic search); -1: one from 4 threads on")
       ->check(number_in_range(-1, 1))
       ->capture_default_str()
-      ->group("Iterated greedy (--method ils)");
+      ->group(method_group("Iterated greedy", "ils"));
   command.add_option("--beam-cutoff", options.beam_cutoff,
                      "beam: prune partial schedules whose lower bound reaches this makespan, "
                      "an upper bound known without a schedule (0: none)")
       ->check(number_at_least(std::int64_t{0}))
       ->capture_default_str()
-      ->group("Beam search (--method beam)");
+      ->group(method_group("Beam search", "beam"));
 }
 
 int run_heuristic_command(const HeuristicCommandOptions& options,
@@ -301,7 +279,7 @@ int run_heuristic_command(const HeuristicCommandOptions& options,
   if (method != HeuristicMethod::kNeh && run.time_limit <= 0 && run.iteration_limit == 0) {
     throw InputError("--method " + options.method + " needs --time-limit or --iterations");
   }
-  warn_options_of_other_methods(options);
+  if (options.command != nullptr) warn_options_of_other_methods(*options.command, options.method);
 
   HeuristicReport report;
   report.instance = instance.name();

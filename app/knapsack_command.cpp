@@ -344,6 +344,7 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
 }  // namespace
 
 void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
+  options.command = &command;
   auto* file =
       command.add_option("file", options.instance_file,
                          "instance file: 'n c', then n lines 'profit weight'; or 'n', then n "
@@ -381,17 +382,20 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
       .add_option("--max-list-nodes", options.max_list_nodes,
                   "most slots of the node list (children included, at least 2); longer lists "
                   "are cut and explored depth-first (default: from --memory-fraction)")
-      ->check(number_in_range(std::int64_t{2}, ks::kMaxListSlots));
+      ->check(number_in_range(std::int64_t{2}, ks::kMaxListSlots))
+      ->group(method_group("Branch-and-bound", "bb"));
   command
       .add_option("--max-set-aside-nodes", options.max_set_aside_nodes,
                   "most nodes of cut lists waiting in host memory (plus 2 per level); lists "
                   "are cut shorter as they near it (default: from --memory-fraction)")
-      ->check(number_above(std::int64_t{0}));
+      ->check(number_above(std::int64_t{0}))
+      ->group(method_group("Branch-and-bound", "bb"));
   command
       .add_option("--max-states", options.max_states,
                   "--method core: most states of the list; beyond it the search stops with an "
                   "error (default: only the memory cap, --memory-fraction of the host's memory)")
-      ->check(number_above(std::int64_t{0}));
+      ->check(number_above(std::int64_t{0}))
+      ->group(method_group("Expanding core", "core"));
   command
       .add_option("--memory-fraction", options.memory_fraction,
                   "share of the device's (or, without GPU, the host's) memory the list may "
@@ -402,7 +406,8 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
       .add_option("--dp-memory-mib", options.dp_memory_mib,
                   "most memory of --method dp, in MiB (default 4096; at most the machine's "
                   "memory)")
-      ->check(number_in_range(std::int64_t{1}, kMaxDpMemoryMib));
+      ->check(number_in_range(std::int64_t{1}, kMaxDpMemoryMib))
+      ->group(method_group("Dynamic program", "dp"));
   add_time_limit_option(command, options.time_limit_seconds,
                         "stop the search (any --method) after this many seconds (0: none); the "
                         "result is then incomplete (exit 3): the best solution found");
@@ -439,6 +444,7 @@ int run_knapsack_command(const KnapsackCommandOptions& options,
                            "the instance");
     return 0;
   }
+  if (options.command != nullptr) warn_options_of_other_methods(*options.command, options.method);
   const std::atomic<bool>* stop = signals.stop_flag();
   KnapsackReport report =
       options.method == "dp"     ? solve_dynamic_program(options, instance, stop)

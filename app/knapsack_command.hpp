@@ -29,6 +29,9 @@ struct KnapsackCommandOptions {
   std::vector<std::string> without;      // branch-and-bound techniques turned off (measuring)
   std::string write_instance;            // write the instance (numbered layout), do not solve
   OutputOptions output;
+  // The parsed command, to name the options given for another --method (set by
+  // add_knapsack_options).
+  const CLI::App* command = nullptr;
 };
 
 void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options);

@@ -1,5 +1,7 @@
 #include "shared_options.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include "cli_numbers.hpp"
 #include "input_error.hpp"
 
@@ -61,6 +63,25 @@ void add_gpu_choice(CLI::App& command, std::string& choice, const std::string& g
   auto* no_gpu = command.add_flag_callback(
       "--no-gpu", [&choice] { choice = "off"; }, no_gpu_help);
   gpu->excludes(no_gpu);
+}
+
+std::string method_group(const std::string& title, const std::string& method) {
+  return title + " (--method " + method + ")";
+}
+
+void warn_options_of_other_methods(const CLI::App& command, const std::string& method) {
+  const std::string mark = "(--method ";
+  for (const CLI::Option* option : command.get_options()) {
+    const std::string& group = option->get_group();
+    const std::size_t at = group.find(mark);
+    if (at == std::string::npos || option->count() == 0) continue;
+    const std::size_t begin = at + mark.size();
+    const std::string own = group.substr(begin, group.find(')', begin) - begin);
+    if (own != method) {
+      spdlog::warn("{}: only --method {} uses it, not {}: ignored", option->get_name(), own,
+                   method);
+    }
+  }
 }
 
 void add_on_off_flag(CLI::App& command, const std::string& on_name, const std::string& off_name,

@@ -58,6 +58,14 @@ void add_gpu_choice(CLI::App& command, std::string& choice, const std::string& g
 void add_on_off_flag(CLI::App& command, const std::string& on_name, const std::string& off_name,
                      bool& value, const std::string& help, const std::string& group = "");
 
+// The --help group of options that one --method alone reads: "Beam search (--method beam)".
+std::string method_group(const std::string& title, const std::string& method);
+
+// Names in a warning each option of `command` given from the group of another method than
+// `method` (method_group): --ig-* with `heuristic --method beam`, --max-states with
+// `knapsack --method bb`, rather than ignoring it silently.
+void warn_options_of_other_methods(const CLI::App& command, const std::string& method);
+
 // "a|b|c": accepted values as --help lists them.
 std::string joined_names(const std::vector<std::string>& names);
 

@@ -266,6 +266,14 @@ class OptionsThatWouldBeIgnored(Folder):
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn("--ig-destruction: only --method ils uses it", proc.stderr)
         self.assertNotIn("--beam-guide:", proc.stderr)
+        instance = os.path.join(self.dir, "k.txt")
+        with open(instance, "w") as f:
+            f.write(KNAPSACK)
+        proc = run("knapsack", instance, "--method", "bb", "--max-states", "100",
+                   "--max-list-nodes", "100")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("--max-states: only --method core uses it", proc.stderr)
+        self.assertNotIn("--max-list-nodes:", proc.stderr)
 
     def test_heuristic_threads_zero_means_all_cores(self):
         proc = run("heuristic", "ta001", "--method", "ils", "--threads", "0", "--iterations",
