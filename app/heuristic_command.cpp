@@ -223,7 +223,8 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
   command.get_option("--time-limit")->capture_default_str();
   command.add_flag("--cpu-time", options.cpu_time,
                    "ils: the time limit counts each search thread's CPU time, not the wall "
-                   "clock (benchmarks on a shared machine)");
+                   "clock (benchmarks on a shared machine)")
+      ->group(method_group("Iterated greedy", "ils"));
   command.add_option("--iterations", options.iteration_limit,
                      "ILS iterations, beam passes or branch-and-bound nodes (0: none); with no "
                      "time limit and one thread the result depends only on the seed")

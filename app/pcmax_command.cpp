@@ -100,6 +100,9 @@ void log_ptas_progress(double seconds, const pcmax::RunStatus& s) {
       seconds, s.round, targets, s.lower, s.upper, s.best_makespan, s.states_done, s.round_states);
 }
 
+// The --help group of the options only the PTAS reads (none of them applies to --exact alone).
+constexpr const char* kPtasGroup = "PTAS (--epsilon)";
+
 // How often a run looks for a stop signal: well within the second a stop may take.
 constexpr double kSignalPollSeconds = 0.1;
 
@@ -123,6 +126,7 @@ pcmax::SolverResult solve_watched(const PcmaxCommandOptions& options,
 }  // namespace
 
 void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
+  options.command = &command;
   auto* file = command.add_option("file", options.instance_file,
                                   "instance file: 'n m', then the n processing times");
   auto* generate = command.add_option(
@@ -147,16 +151,19 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
                   "bisection interval parts per round: 2 (one target), 4 (quarter split, 3 "
                   "targets at once), 8 (7 targets); the same result (default: 4 on the GPU, 2 "
                   "on the CPU)")
-      ->check(CLI::IsMember({0, 2, 4, 8}));
+      ->check(CLI::IsMember({0, 2, 4, 8}))
+      ->group(kPtasGroup);
   command
       .add_option("--memory-limit", options.memory_limit_gib,
                   "GiB of host memory for the DP tables held at once (default: 3/4 of RAM)")
-      ->check(number_in_range(0.0, 1e9));
+      ->check(number_in_range(0.0, 1e9))
+      ->group(kPtasGroup);
   command
       .add_option("--gpu-memory-limit", options.gpu_memory_limit_mib,
                   "MiB of device memory for the tables of one round (default: the free memory); "
                   "smaller tables are partitioned")
-      ->check(number_in_range(0.0, 1e12));
+      ->check(number_in_range(0.0, 1e12))
+      ->group(kPtasGroup);
   add_time_limit_option(command, options.time_limit_seconds,
                         "stop after this many seconds (0: none); the result is then incomplete "
                         "(exit 3): the best schedule found, with its lower bounds");
@@ -168,6 +175,10 @@ int run_pcmax_command(const PcmaxCommandOptions& options, const solve::SignalWat
   const bool with_ptas = options.epsilon != 0;
   if (!with_ptas && !options.exact) {
     throw InputError("pcmax: give --epsilon E (the PTAS), --exact, or both");
+  }
+  if (!with_ptas && options.command != nullptr) {
+    warn_options_of_unused_group(*options.command, kPtasGroup,
+                                 "only the PTAS (--epsilon) uses it, not --exact alone");
   }
   const pcmax::PcmaxInstance instance = load(options);
   const EngineChoice engine =

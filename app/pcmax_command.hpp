@@ -23,6 +23,9 @@ struct PcmaxCommandOptions {
   double time_limit_seconds = 0;    // 0: none
   double progress_seconds = 5;
   OutputOptions output;
+  // The parsed command, to name the PTAS's options given without --epsilon (set by
+  // add_pcmax_options).
+  const CLI::App* command = nullptr;
 };
 
 void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options);

@@ -84,6 +84,15 @@ void warn_options_of_other_methods(const CLI::App& command, const std::string& m
   }
 }
 
+void warn_options_of_unused_group(const CLI::App& command, const std::string& group,
+                                  const std::string& why) {
+  for (const CLI::Option* option : command.get_options()) {
+    if (option->get_group() == group && option->count() > 0) {
+      spdlog::warn("{}: {}: ignored", option->get_name(), why);
+    }
+  }
+}
+
 void add_on_off_flag(CLI::App& command, const std::string& on_name, const std::string& off_name,
                      bool& value, const std::string& help, const std::string& group) {
   auto* on = command.add_flag_callback(on_name, [&value] { value = true; }, help);

@@ -66,6 +66,11 @@ std::string method_group(const std::string& title, const std::string& method);
 // `knapsack --method bb`, rather than ignoring it silently.
 void warn_options_of_other_methods(const CLI::App& command, const std::string& method);
 
+// The same for a --help group that the run does not use at all: each option of `command`
+// given from `group` is named in a warning saying `why` ("only the PTAS (--epsilon) uses it").
+void warn_options_of_unused_group(const CLI::App& command, const std::string& group,
+                                  const std::string& why);
+
 // "a|b|c": accepted values as --help lists them.
 std::string joined_names(const std::vector<std::string>& names);
 

@@ -274,6 +274,9 @@ class OptionsThatWouldBeIgnored(Folder):
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn("--max-states: only --method core uses it", proc.stderr)
         self.assertNotIn("--max-list-nodes:", proc.stderr)
+        proc = run("pcmax", "--generate", "uniform,10,2,1,10,1", "--exact", "--split", "4")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("--split: only the PTAS (--epsilon) uses it", proc.stderr)
 
     def test_heuristic_threads_zero_means_all_cores(self):
         proc = run("heuristic", "ta001", "--method", "ils", "--threads", "0", "--iterations",
