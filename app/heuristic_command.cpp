@@ -12,14 +12,14 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "cli_numbers.hpp"
+#include "cpu_cores.hpp"
 #include "heuristic_method.hpp"
 #include "input_error.hpp"
-#include "cli_numbers.hpp"
-#include "shared_options.hpp"
 #include "instance_source.hpp"
 #include "progress_ticker.hpp"
+#include "shared_options.hpp"
 #include "taillard.hpp"
-#include "cpu_cores.hpp"
 
 namespace permbb::app {
 namespace {
@@ -67,7 +67,9 @@ std::string format_human(const HeuristicReport& r) {
   out << "instance      " << r.instance << " (" << r.jobs << " jobs x " << r.machines
       << " machines)\n";
   out << "method        " << r.method << "\n";
-  out << "status        " << (r.stopped_because.empty() ? "complete" : "incomplete (" + r.stopped_because + ")") << "\n";
+  out << "status        "
+      << (r.stopped_because.empty() ? "complete" : "incomplete (" + r.stopped_because + ")")
+      << "\n";
   out << "makespan      " << r.schedule.makespan;
   if (r.best_known) {
     out.setf(std::ios::fixed);
@@ -166,7 +168,7 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
       ->capture_default_str()
       ->group(group);
   add_on_off_flag(command, "--ig-sideways", "--ig-no-sideways", ig.local_search.sideways,
-                   "local search also moves a job to an equally good position (default: on)", group);
+                  "local search also moves a job to an equally good position (default: on)", group);
   command.add_option("--ig-ls-passes", ig.local_search.max_passes,
                      "most passes of each local search (0: until a pass does not improve)")
       ->check(number_at_least(0))
@@ -179,10 +181,12 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
       ->capture_default_str()
       ->group(group);
   add_on_off_flag(command, "--ig-prefer-slack", "--ig-no-prefer-slack", ig.prefer_slack,
-                   "among equal makespans, prefer machines that finish earlier in sum "
-                   "(default: on)", group);
+                  "among equal makespans, prefer machines that finish earlier in sum "
+                  "(default: on)",
+                  group);
   add_on_off_flag(command, "--ig-partial-ls", "--ig-no-partial-ls", ig.partial_local_search,
-                   "local search on the partial schedule after each destruction (default: on)", group);
+                  "local search on the partial schedule after each destruction (default: on)",
+                  group);
   command
       .add_option("--ig-restart", ig.restart_after,
                   "restart from an elite schedule after this many iterations without a new "
@@ -203,8 +207,9 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
       ->capture_default_str()
       ->group(group);
   add_on_off_flag(command, "--ig-restart-relink", "--ig-no-restart-relink", ig.restart_relink,
-                   "a restart walks from the current schedule toward the elite one and goes on "
-                   "from the best schedule on the way (path relinking; default: off)", group);
+                  "a restart walks from the current schedule toward the elite one and goes on "
+                  "from the best schedule on the way (path relinking; default: off)",
+                  group);
 }
 
 }  // namespace
@@ -221,9 +226,10 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
   add_time_limit_option(command, options.time_limit_seconds,
                         "seconds of search, per thread (0: none; then --iterations is needed)");
   command.get_option("--time-limit")->capture_default_str();
-  command.add_flag("--cpu-time", options.cpu_time,
-                   "ils: the time limit counts each search thread's CPU time, not the wall "
-                   "clock (benchmarks on a shared machine)")
+  command
+      .add_flag("--cpu-time", options.cpu_time,
+                "ils: the time limit counts each search thread's CPU time, not the wall "
+                "clock (benchmarks on a shared machine)")
       ->group(method_group("Iterated greedy", "ils"));
   command.add_option("--iterations", options.iteration_limit,
                      "ILS iterations, beam passes or branch-and-bound nodes (0: none); with no "
@@ -238,22 +244,25 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
   add_progress_option(command, options.progress_seconds);
   add_output_options(command, options.output);
   add_iterated_greedy_options(command, options);
-  command.add_option("--beam-guide", options.beam_guide,
-                     "beam: how children are ranked: bound (LB1), idle (LB1 and weighted idle "
-                     "time), gap (LB1 against the best so far, idle time breaking ties)")
+  command
+      .add_option("--beam-guide", options.beam_guide,
+                  "beam: how children are ranked: bound (LB1), idle (LB1 and weighted idle "
+                  "time), gap (LB1 against the best so far, idle time breaking ties)")
       ->check(CLI::IsMember(beam_guide_names()))
       ->capture_default_str()
       ->group(method_group("Beam search", "beam"));
-  command.add_option("--beam-copies", options.beam_copies,
-                     "ils with --threads N: 1: one of the N copies runs the beam search from the "
-                     "root with the gap guide instead, pruning with the copies' best (a second "
-                     "would repeat the same deterministic search); -1: one from 4 threads on")
+  command
+      .add_option("--beam-copies", options.beam_copies,
+                  "ils with --threads N: 1: one of the N copies runs the beam search from the "
+                  "root with the gap guide instead, pruning with the copies' best (a second "
+                  "would repeat the same deterministic search); -1: one from 4 threads on")
       ->check(number_in_range(-1, 1))
       ->capture_default_str()
       ->group(method_group("Iterated greedy", "ils"));
-  command.add_option("--beam-cutoff", options.beam_cutoff,
-                     "beam: prune partial schedules whose lower bound reaches this makespan, "
-                     "an upper bound known without a schedule (0: none)")
+  command
+      .add_option("--beam-cutoff", options.beam_cutoff,
+                  "beam: prune partial schedules whose lower bound reaches this makespan, "
+                  "an upper bound known without a schedule (0: none)")
       ->check(number_at_least(std::int64_t{0}))
       ->capture_default_str()
       ->group(method_group("Beam search", "beam"));

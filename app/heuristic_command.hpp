@@ -2,9 +2,9 @@
 #include <cstdint>
 #include <string>
 
+#include "iterated_greedy.hpp"
 #include "shared_options.hpp"
 #include "signal_watcher.hpp"
-#include "iterated_greedy.hpp"
 
 #include <CLI/CLI.hpp>
 

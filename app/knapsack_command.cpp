@@ -419,9 +419,10 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                   "outside the core, --method core)")
       ->delimiter(',')
       ->check(CLI::IsMember({"dominance", "reachable-sums"}));
-  command.add_option("--write-instance", options.write_instance,
-                     "write the instance to this file in the numbered layout (n, 'id profit "
-                     "weight' lines, c) and stop without solving")
+  command
+      .add_option("--write-instance", options.write_instance,
+                  "write the instance to this file in the numbered layout (n, 'id profit "
+                  "weight' lines, c) and stop without solving")
       ->type_name(kFileType);
   add_progress_option(command, options.progress_seconds);
   add_output_options(command, options.output);
@@ -446,10 +447,10 @@ int run_knapsack_command(const KnapsackCommandOptions& options,
   }
   if (options.command != nullptr) warn_options_of_other_methods(*options.command, options.method);
   const std::atomic<bool>* stop = signals.stop_flag();
-  KnapsackReport report =
-      options.method == "dp"     ? solve_dynamic_program(options, instance, stop)
-      : options.method == "core" ? solve_expanding_core(options, instance, stop)
-                                 : solve_branch_and_bound(options, instance, stop);
+  KnapsackReport report = options.method == "dp" ? solve_dynamic_program(options, instance, stop)
+                          : options.method == "core"
+                              ? solve_expanding_core(options, instance, stop)
+                              : solve_branch_and_bound(options, instance, stop);
   report.stopped_because = signals.stop_requested() ? signals.stop_reason() : "time limit";
   ks::check_solution(instance, report.solution);
   write_result(options.output, format_human(instance, report), to_json(instance, report));

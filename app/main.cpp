@@ -92,8 +92,9 @@ std::function<int()> reporting(const OutputOptions& output, const std::string& i
 void refuse_under_mpi_launcher(const std::string& command) {
   if (command == "solve" || !permbb::cluster::launched_by_mpi_launcher()) return;
   throw permbb::InputError(
-      command + ": not a cluster command (under mpirun every rank would run its own copy); "
-                "run it without mpirun (only solve runs on several ranks)");
+      command +
+      ": not a cluster command (under mpirun every rank would run its own copy); "
+      "run it without mpirun (only solve runs on several ranks)");
 }
 
 // `permbb foo`: CLI11 would only say that a command is required.
@@ -101,8 +102,8 @@ std::string unknown_command_message(const std::string& word,
                                     const std::vector<CLI::App*>& parsers) {
   std::string names;
   for (const CLI::App* parser : parsers) names += (names.empty() ? "" : ", ") + parser->get_name();
-  return (word.empty() ? std::string("give a command") : "unknown command " + word) + " (" +
-         names + "; permbb --help)";
+  return (word.empty() ? std::string("give a command") : "unknown command " + word) + " (" + names +
+         "; permbb --help)";
 }
 
 std::vector<Command> command_table(CommandLines& c, int& argc, char**& argv) {
@@ -124,15 +125,16 @@ std::vector<Command> command_table(CommandLines& c, int& argc, char**& argv) {
        true},
       {"pcmax", "P||Cmax: schedule jobs on identical machines within (1 + epsilon) of optimal",
        [&](CLI::App& app) { add_pcmax_options(app, c.pcmax); },
-       reporting(c.pcmax.output, "the instance", c.pcmax.instance_file,
-                 [&] {
-                   permbb::solve::SignalWatcher signals;
-                   return run_pcmax_command(c.pcmax, signals);
-                 },
-                 [&] {
-                   json_word_as_instance(c.pcmax.output, c.pcmax.instance_file,
-                                         !c.pcmax.generate.empty());
-                 }),
+       reporting(
+           c.pcmax.output, "the instance", c.pcmax.instance_file,
+           [&] {
+             permbb::solve::SignalWatcher signals;
+             return run_pcmax_command(c.pcmax, signals);
+           },
+           [&] {
+             json_word_as_instance(c.pcmax.output, c.pcmax.instance_file,
+                                   !c.pcmax.generate.empty());
+           }),
        true},
       {"checkpoint", "print what a checkpoint file holds, without solving",
        [&](CLI::App& app) { add_checkpoint_options(app, c.checkpoint); },
@@ -150,15 +152,16 @@ std::vector<Command> command_table(CommandLines& c, int& argc, char**& argv) {
        [&] { return run_instance(c.instance); }},
       {"knapsack", "solve a 0-1 knapsack instance exactly (branch-and-bound on CPU/GPU, or DP)",
        [&](CLI::App& app) { add_knapsack_options(app, c.knapsack); },
-       reporting(c.knapsack.output, "the instance", c.knapsack.instance_file,
-                 [&] {
-                   permbb::solve::SignalWatcher signals;
-                   return run_knapsack_command(c.knapsack, signals);
-                 },
-                 [&] {
-                   json_word_as_instance(c.knapsack.output, c.knapsack.instance_file,
-                                         !c.knapsack.generate.empty());
-                 }),
+       reporting(
+           c.knapsack.output, "the instance", c.knapsack.instance_file,
+           [&] {
+             permbb::solve::SignalWatcher signals;
+             return run_knapsack_command(c.knapsack, signals);
+           },
+           [&] {
+             json_word_as_instance(c.knapsack.output, c.knapsack.instance_file,
+                                   !c.knapsack.generate.empty());
+           }),
        true},
   };
 }

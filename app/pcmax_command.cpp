@@ -202,8 +202,7 @@ int run_pcmax_command(const PcmaxCommandOptions& options, const solve::SignalWat
     spdlog::info("pcmax: the table at T = LB has {} entries; the GPU is chosen from {}",
                  engine.entries_at_lower_bound, pcmax::kGpuPaysFromEntries);
   }
-  pcmax::SolverResult result =
-      solve_watched(options, instance, solver, *filler, control, signals);
+  pcmax::SolverResult result = solve_watched(options, instance, solver, *filler, control, signals);
   PcmaxRunFacts facts;
   if (with_ptas) facts.epsilon = options.epsilon;
   facts.engine = filler->name();
@@ -211,7 +210,8 @@ int run_pcmax_command(const PcmaxCommandOptions& options, const solve::SignalWat
   facts.time_limit_seconds = options.time_limit_seconds;
   if (signals.stop_requested()) {
     facts.stopped_because = signals.stop_reason();
-    if (result.exact && !result.exact->proven) result.exact->stopped_because = facts.stopped_because;
+    if (result.exact && !result.exact->proven)
+      result.exact->stopped_because = facts.stopped_because;
   }
   nlohmann::json json = pcmax_json(instance, facts, result);
   json["engine_choice"] = engine.mode;

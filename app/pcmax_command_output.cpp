@@ -226,7 +226,8 @@ nlohmann::json pcmax_json(const pcmax::PcmaxInstance& instance, const PcmaxRunFa
   j["jobs"] = instance.jobs();
   j["machines"] = instance.machines;
   j["status"] = pcmax_status(r);
-  j["stopped_because"] = r.complete ? nlohmann::json(nullptr) : nlohmann::json(facts.stopped_because);
+  j["stopped_because"] =
+      r.complete ? nlohmann::json(nullptr) : nlohmann::json(facts.stopped_because);
   j["optimal"] = r.proven_optimal();
   j["epsilon"] = facts.epsilon ? nlohmann::json(*facts.epsilon) : nlohmann::json(nullptr);
   add_ptas_fields(j, r);

@@ -41,8 +41,9 @@ void add_report_options(CLI::App& command, ReportCommandOptions& options) {
   command.add_option("-o,--output", options.output, "the HTML page to write")
       ->type_name(kFileType)
       ->capture_default_str();
-  command.add_option("--images", options.images,
-                     "also write the plots as PNG files into this folder (plot-1.png, ...)")
+  command
+      .add_option("--images", options.images,
+                  "also write the plots as PNG files into this folder (plot-1.png, ...)")
       ->type_name(kFolderType);
 }
 

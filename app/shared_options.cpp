@@ -19,7 +19,8 @@ void refuse_empty_file_names(const CLI::App& command) {
     if (type != kFileType && type != kFolderType) continue;
     for (const std::string& given : option->results()) {
       if (given.empty()) {
-        throw InputError(option->get_name() + " '': an empty file name; give a file (or "
+        throw InputError(option->get_name() +
+                         " '': an empty file name; give a file (or "
                          "leave the option out)");
       }
     }
@@ -95,9 +96,10 @@ void warn_options_of_unused_group(const CLI::App& command, const std::string& gr
 
 void add_on_off_flag(CLI::App& command, const std::string& on_name, const std::string& off_name,
                      bool& value, const std::string& help, const std::string& group) {
-  auto* on = command.add_flag_callback(on_name, [&value] { value = true; }, help);
-  auto* off = command.add_flag_callback(off_name, [&value] { value = false; },
-                                        "the opposite of " + on_name);
+  auto* on = command.add_flag_callback(
+      on_name, [&value] { value = true; }, help);
+  auto* off = command.add_flag_callback(
+      off_name, [&value] { value = false; }, "the opposite of " + on_name);
   on->excludes(off);
   if (!group.empty()) {
     on->group(group);

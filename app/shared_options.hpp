@@ -24,8 +24,9 @@ using solve::write_result;
 inline constexpr const char* kFileType = "FILE";
 inline constexpr const char* kFolderType = "DIR";  // the same for a folder
 
-// Throws InputError for an option of `command` that names a file or a folder (kFileType, kFolderType) given as '': an
-// empty name would silently mean no file at all (no checkpoint, no JSON, no log).
+// Throws InputError for an option of `command` that names a file or a folder (kFileType,
+// kFolderType) given as '': an empty name would silently mean no file at all (no checkpoint, no
+// JSON, no log).
 void refuse_empty_file_names(const CLI::App& command);
 
 // --json [FILE] (no FILE: standard output), --quiet/-q and --log-level.

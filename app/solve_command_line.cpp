@@ -21,13 +21,14 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
                       "initial upper bound: inf (NEH gives the first incumbent), opt (best-known "
                       "makespan of a Taillard instance) or N (look only for makespans < N)")
           ->capture_default_str();
-  command.add_option(
-      "--checkpoint", options.checkpoint_path,
-      "write the global checkpoint to FILE (when the search starts, periodically, on "
-      "SIGUSR1, on SIGTERM/SIGINT/SIGHUP/SIGQUIT/SIGUSR2 and when a limit stops the "
-      "search); FILE.prev keeps the previous one; one run at a time (FILE.lock); a link is "
-      "followed to its file; one that holds a saved search is refused unless --restart "
-      "continues it or --overwrite-checkpoint (default with --restart: the --restart file)")
+  command
+      .add_option(
+          "--checkpoint", options.checkpoint_path,
+          "write the global checkpoint to FILE (when the search starts, periodically, on "
+          "SIGUSR1, on SIGTERM/SIGINT/SIGHUP/SIGQUIT/SIGUSR2 and when a limit stops the "
+          "search); FILE.prev keeps the previous one; one run at a time (FILE.lock); a link is "
+          "followed to its file; one that holds a saved search is refused unless --restart "
+          "continues it or --overwrite-checkpoint (default with --restart: the --restart file)")
       ->type_name(kFileType);
   command.add_flag("--overwrite-checkpoint", options.overwrite_checkpoint,
                    "start over in a --checkpoint FILE that holds a saved search (its work and "
@@ -38,9 +39,10 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
                       "seconds between periodic checkpoints")
           ->check(number_above(0.0))
           ->capture_default_str();
-  command.add_option("--restart", options.restart_path,
-                     "continue the search saved in this checkpoint (any number of ranks); its "
-                     "checkpoints go on to this file unless --checkpoint names another")
+  command
+      .add_option("--restart", options.restart_path,
+                  "continue the search saved in this checkpoint (any number of ranks); its "
+                  "checkpoints go on to this file unless --checkpoint names another")
       ->type_name(kFileType);
   command.add_flag("--restart-fallback", options.restart_fallback,
                    "if the --restart file is unusable, use FILE.prev (and say so)");
@@ -67,9 +69,10 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
                   "their counts that often)")
       ->check(number_at_least(0ULL));
   add_progress_option(command, options.progress_seconds);
-  command.add_option("--progress-log", options.progress_log_path,
-                     "append one JSON object per progress tick to FILE (JSON Lines; a restart "
-                     "continues the file; written even with --quiet; docs/progress-log.md)")
+  command
+      .add_option("--progress-log", options.progress_log_path,
+                  "append one JSON object per progress tick to FILE (JSON Lines; a restart "
+                  "continues the file; written even with --quiet; docs/progress-log.md)")
       ->type_name(kFileType);
   add_threads_option(command, options.threads, 0, "CPU explorer threads (0: all hardware threads)");
   command
@@ -102,14 +105,14 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
       ->check(number_above(0.0))
       ->capture_default_str();
   add_on_off_flag(command, "--heuristic-dives", "--no-heuristic-dives", options.heuristic_dives,
-                   "half the heuristic threads run beam searches inside the B&B's latest "
-                   "subproblems (prefix and suffix kept, at random depths) instead of iterated "
-                   "greedy (default; --no-heuristic-dives: all run iterated greedy)");
+                  "half the heuristic threads run beam searches inside the B&B's latest "
+                  "subproblems (prefix and suffix kept, at random depths) instead of iterated "
+                  "greedy (default; --no-heuristic-dives: all run iterated greedy)");
   add_on_off_flag(command, "--heuristic-root-beam", "--no-heuristic-root-beam",
                   options.heuristic_root_beam,
-                   "the first heuristic thread starts with a beam search from the root, "
-                   "guided by the gap of each bound to the incumbent, for as long as it runs "
-                   "(default; it finds optima at the lower bound: ta083, ta084)");
+                  "the first heuristic thread starts with a beam search from the root, "
+                  "guided by the gap of each bound to the incumbent, for as long as it runs "
+                  "(default; it finds optima at the lower bound: ta083, ta084)");
   command.add_option("--seed", options.seed, "random seed of the heuristic threads")
       ->check(number_at_least(std::uint64_t{0}))
       ->capture_default_str();
@@ -119,12 +122,13 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
                       "under mpirun: seconds between a worker's checkpoints to the coordinator")
           ->check(number_above(0.0))
           ->capture_default_str());
-  line.cluster_only.push_back(command
-      .add_option("--rank-timeout", options.rank_timeout_seconds,
-                  "under mpirun: seconds a rank may go without answering before it counts as "
-                  "stopped; the job then ends resumable (exit 3) with a checkpoint (default: "
-                  "max(120, 4 x --worker-checkpoint-interval); must exceed that interval)")
-      ->check(number_above(0.0)));
+  line.cluster_only.push_back(
+      command
+          .add_option("--rank-timeout", options.rank_timeout_seconds,
+                      "under mpirun: seconds a rank may go without answering before it counts as "
+                      "stopped; the job then ends resumable (exit 3) with a checkpoint (default: "
+                      "max(120, 4 x --worker-checkpoint-interval); must exceed that interval)")
+          ->check(number_above(0.0)));
   // For the robustness tests: makes rank 1 fail, to check that the job aborts, not hangs.
   command.add_option("--fault-injection", options.fault_injection)
       ->check(CLI::IsMember({"worker-exception"}))

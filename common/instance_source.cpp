@@ -178,8 +178,8 @@ class FileParser {
         const auto machine =
             static_cast<int>(read_in_range(token, "machine index", 0, machines_ - 1));
         if (seen[machine]) {
-          fail(token.line, "machine index " + std::to_string(machine) +
-                               " appears twice for job " + std::to_string(job + 1));
+          fail(token.line, "machine index " + std::to_string(machine) + " appears twice for job " +
+                               std::to_string(job + 1));
         }
         seen[machine] = true;
         times_[static_cast<std::size_t>(machine) * jobs_ + job] = read_time();
@@ -270,9 +270,10 @@ Instance load_instance(const std::string& spec) {
   std::error_code ignored;
   if (const auto index = taillard::parse_name(spec)) {
     if (std::filesystem::exists(spec, ignored)) {
-      throw InputError(spec + ": both the built-in Taillard instance and a file in this folder; "
-                       "give ./" + spec + " for the file, or run from another folder for " +
-                       "Taillard's");
+      throw InputError(spec +
+                       ": both the built-in Taillard instance and a file in this folder; "
+                       "give ./" +
+                       spec + " for the file, or run from another folder for " + "Taillard's");
     }
     return taillard::generate(*index);
   }

@@ -82,7 +82,9 @@ class ProgressReporter {
 
   nlohmann::json line(const char* event) const;
   // `best` as a tick shows it: kInfiniteTime (none) while it is only the starting bound.
-  Time shown_best(Time best) const { return best == bound_without_schedule_ ? kInfiniteTime : best; }
+  Time shown_best(Time best) const {
+    return best == bound_without_schedule_ ? kInfiniteTime : best;
+  }
   void print(const ProgressSnapshot& s, double rate, const TimeLeft& left) const;
 
   std::chrono::steady_clock::time_point start_;

@@ -54,7 +54,8 @@ int Run::finish(const RunEnd& in) {
   // The time a user waited: from the command's start, set-up and NEH included, not only the
   // search's (the engines count from the search's start).
   RunEnd end = in;
-  end.state.counters.wall_seconds = std::max(end.state.counters.wall_seconds, clock_.elapsed_seconds());
+  end.state.counters.wall_seconds =
+      std::max(end.state.counters.wall_seconds, clock_.elapsed_seconds());
   keeper_->write(end.state);
   const RunCounters& run = end.state.counters;
   const CheckpointStatistics all = totals(start_.earlier, run, start_.restarted);

@@ -58,7 +58,8 @@ void refuse_replacing_a_saved_search(const SolveOptions& options) {
     if (::stat(saved.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) continue;
     throw InputError("--checkpoint " + path + ": " + saved +
                      " holds a saved search, which this run would replace; continue it with "
-                     "--restart " + saved + ", or start over with --overwrite-checkpoint");
+                     "--restart " +
+                     saved + ", or start over with --overwrite-checkpoint");
   }
 }
 

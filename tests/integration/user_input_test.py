@@ -90,7 +90,8 @@ class Checkpoints(Folder):
 
 
 def write_big_instance(path, jobs=3000, machines=40):
-    """An instance on which NEH alone takes seconds."""
+    """An instance on which NEH alone takes a good part of a second (3000 x 40), or seconds
+    (4000 x 100)."""
     with open(path, "w") as f:
         f.write(f"{jobs} {machines}\n")
         for k in range(machines):
@@ -101,7 +102,7 @@ def write_big_instance(path, jobs=3000, machines=40):
 
 class SignalsToEveryCommandThatSearches(Folder):
     def test_term_cuts_the_heuristics_neh_short(self):
-        big = write_big_instance(self.path("big.txt"))
+        big = write_big_instance(self.path("big.txt"), jobs=4000, machines=100)
         for method in ["neh", "ils"]:
             with self.subTest(method=method):
                 proc = start("heuristic", big, "--method", method, "--time-limit", "60",
@@ -113,7 +114,7 @@ class SignalsToEveryCommandThatSearches(Folder):
                 self.assertLess(time.monotonic() - sent, 2.0)
                 self.assertEqual(code, 3, err)
                 self.assertEqual(result["status"], "incomplete")
-                self.assertEqual(len(result["permutation"]), 3000)
+                self.assertEqual(len(result["permutation"]), 4000)
 
     def test_term_int_and_hup_end_each_search_with_its_best_so_far(self):
         for (command, args), sig in zip(LONG_SEARCHES.items(),
