@@ -86,6 +86,14 @@ std::function<int()> reporting(const OutputOptions& output, const std::string& i
   };
 }
 
+// The run of a command that searches, with a SignalWatcher taking the run signals for it.
+std::function<int()> watching_signals(std::function<int(const permbb::solve::SignalWatcher&)> run) {
+  return [run = std::move(run)] {
+    const permbb::solve::SignalWatcher signals;
+    return run(signals);
+  };
+}
+
 // Under mpirun every rank runs the command line: only `solve` is a cluster command; any other
 // would run once per rank, each copy writing the same outputs. Refused on every rank, said
 // once (by rank 0).
@@ -118,23 +126,20 @@ std::vector<Command> command_table(CommandLines& c, int& argc, char**& argv) {
       {"heuristic", "find a good schedule quickly (neh, ils, truncated-bb, beam): an upper bound",
        [&](CLI::App& app) { add_heuristic_options(app, c.heuristic); },
        reporting(c.heuristic.output, "the instance", c.heuristic.instance,
-                 [&] {
-                   permbb::solve::SignalWatcher signals;
+                 watching_signals([&](const permbb::solve::SignalWatcher& signals) {
                    return run_heuristic_command(c.heuristic, signals);
-                 }),
+                 })),
        true},
       {"pcmax", "P||Cmax: schedule jobs on identical machines within (1 + epsilon) of optimal",
        [&](CLI::App& app) { add_pcmax_options(app, c.pcmax); },
-       reporting(
-           c.pcmax.output, "the instance", c.pcmax.instance_file,
-           [&] {
-             permbb::solve::SignalWatcher signals;
-             return run_pcmax_command(c.pcmax, signals);
-           },
-           [&] {
-             json_word_as_instance(c.pcmax.output, c.pcmax.instance_file,
-                                   !c.pcmax.generate.empty());
-           }),
+       reporting(c.pcmax.output, "the instance", c.pcmax.instance_file,
+                 watching_signals([&](const permbb::solve::SignalWatcher& signals) {
+                   return run_pcmax_command(c.pcmax, signals);
+                 }),
+                 [&] {
+                   json_word_as_instance(c.pcmax.output, c.pcmax.instance_file,
+                                         !c.pcmax.generate.empty());
+                 }),
        true},
       {"checkpoint", "print what a checkpoint file holds, without solving",
        [&](CLI::App& app) { add_checkpoint_options(app, c.checkpoint); },
@@ -152,16 +157,14 @@ std::vector<Command> command_table(CommandLines& c, int& argc, char**& argv) {
        [&] { return run_instance(c.instance); }},
       {"knapsack", "solve a 0-1 knapsack instance exactly (branch-and-bound on CPU/GPU, or DP)",
        [&](CLI::App& app) { add_knapsack_options(app, c.knapsack); },
-       reporting(
-           c.knapsack.output, "the instance", c.knapsack.instance_file,
-           [&] {
-             permbb::solve::SignalWatcher signals;
-             return run_knapsack_command(c.knapsack, signals);
-           },
-           [&] {
-             json_word_as_instance(c.knapsack.output, c.knapsack.instance_file,
-                                   !c.knapsack.generate.empty());
-           }),
+       reporting(c.knapsack.output, "the instance", c.knapsack.instance_file,
+                 watching_signals([&](const permbb::solve::SignalWatcher& signals) {
+                   return run_knapsack_command(c.knapsack, signals);
+                 }),
+                 [&] {
+                   json_word_as_instance(c.knapsack.output, c.knapsack.instance_file,
+                                         !c.knapsack.generate.empty());
+                 }),
        true},
   };
 }
