@@ -71,6 +71,9 @@ void add_checkpoint_options(CLI::App& command, CheckpointCommandOptions& options
 }
 
 int run_checkpoint(const CheckpointCommandOptions& options) {
+  // FILE.prev is the search's other copy (a restart falls back to it): no output over it.
+  refuse_outputs_naming_inputs({{"--json", options.output.json_path}},
+                               {{"the previous checkpoint", options.file + ".prev"}});
   const nlohmann::json d = describe(load_checkpoint(options.file));
   write_result(options.output, as_text(d), d);
   return 0;

@@ -12,12 +12,13 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "cli_numbers.hpp"
+#include "cpu_cores.hpp"
 #include "heuristic_method.hpp"
 #include "input_error.hpp"
-#include "cli_numbers.hpp"
-#include "shared_options.hpp"
 #include "instance_source.hpp"
 #include "progress_ticker.hpp"
+#include "shared_options.hpp"
 #include "taillard.hpp"
 
 namespace permbb::app {
@@ -39,6 +40,8 @@ struct HeuristicReport {
   double seconds = 0;
   std::uint64_t iterations = 0;  // ILS iterations of all threads
   std::optional<Time> best_known;
+  std::string stopped_because;  // a signal's ("stopped by SIGTERM"), "" when it ran its limits
+  int threads = 1;
 
   std::optional<double> deviation_percent() const {
     if (!best_known) return std::nullopt;
@@ -64,6 +67,9 @@ std::string format_human(const HeuristicReport& r) {
   out << "instance      " << r.instance << " (" << r.jobs << " jobs x " << r.machines
       << " machines)\n";
   out << "method        " << r.method << "\n";
+  out << "status        "
+      << (r.stopped_because.empty() ? "complete" : "incomplete (" + r.stopped_because + ")")
+      << "\n";
   out << "makespan      " << r.schedule.makespan;
   if (r.best_known) {
     out.setf(std::ios::fixed);
@@ -83,12 +89,12 @@ std::string format_human(const HeuristicReport& r) {
 // default one from 4 threads on: with 16 copies on ta081-ta090 it took the mean deviation at
 // t = 30 from 0.880 % (one core) to 0.521 %, finding ta083's and ta084's optima, which no
 // iterated greedy run reached (docs/performance.md).
-int resolve_beam_copies(const HeuristicCommandOptions& options) {
-  if (options.beam_copies < 0) return options.threads >= 4 ? 1 : 0;
+int resolve_beam_copies(const HeuristicCommandOptions& options, int threads) {
+  if (options.beam_copies < 0) return threads >= 4 ? 1 : 0;
   return options.beam_copies;
 }
 
-nlohmann::json iterated_greedy_json(const HeuristicCommandOptions& options) {
+nlohmann::json iterated_greedy_json(const HeuristicCommandOptions& options, int threads) {
   const IteratedGreedyOptions& ig = options.iterated_greedy;
   return {{"destruction", ig.destruction_size},
           {"temperature", ig.temperature_factor},
@@ -103,7 +109,7 @@ nlohmann::json iterated_greedy_json(const HeuristicCommandOptions& options) {
           {"restart_elite", ig.restart_elite},
           {"restart_relink", ig.restart_relink},
           {"adopt_after", ig.adopt_after},
-          {"beam_copies", resolve_beam_copies(options)}};
+          {"beam_copies", resolve_beam_copies(options, threads)}};
 }
 
 nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& options) {
@@ -113,11 +119,14 @@ nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& 
   j["machines"] = r.machines;
   j["method"] = r.method;
   j["seed"] = options.seed;
-  j["threads"] = options.threads;
+  j["threads"] = r.threads;
+  j["status"] = r.stopped_because.empty() ? "complete" : "incomplete";
+  j["stopped_because"] =
+      r.stopped_because.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.stopped_because);
   j["time_limit"] = options.time_limit_seconds;
   j["cpu_time"] = options.cpu_time;
   j["iteration_limit"] = options.iteration_limit;
-  if (r.method == "ils") j["iterated_greedy"] = iterated_greedy_json(options);
+  if (r.method == "ils") j["iterated_greedy"] = iterated_greedy_json(options, r.threads);
   if (r.method == "beam") j["beam_guide"] = options.beam_guide;
   j["makespan"] = r.schedule.makespan;
   j["permutation"] = one_based(r.schedule.permutation);
@@ -135,7 +144,7 @@ nlohmann::json to_json(const HeuristicReport& r, const HeuristicCommandOptions& 
 // The --ig-* options: the settings of the iterated greedy (iterated_greedy.hpp), for users
 // who tune it on their instances and for bench/heuristics.py.
 void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& options) {
-  const std::string group = "Iterated greedy (--method ils)";
+  const std::string group = method_group("Iterated greedy", "ils");
   IteratedGreedyOptions& ig = options.iterated_greedy;
   command.add_option("--ig-destruction", ig.destruction_size, "jobs removed per iteration (d)")
       ->check(number_at_least(1))
@@ -158,9 +167,8 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
       ->check(CLI::IsMember(insertion_ties_names()))
       ->capture_default_str()
       ->group(group);
-  command.add_flag("--ig-sideways,!--ig-no-sideways", ig.local_search.sideways,
-                   "local search also moves a job to an equally good position (default: on)")
-      ->group(group);
+  add_on_off_flag(command, "--ig-sideways", "--ig-no-sideways", ig.local_search.sideways,
+                  "local search also moves a job to an equally good position (default: on)", group);
   command.add_option("--ig-ls-passes", ig.local_search.max_passes,
                      "most passes of each local search (0: until a pass does not improve)")
       ->check(number_at_least(0))
@@ -172,13 +180,13 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
       ->check(number_at_least(std::uint64_t{0}))
       ->capture_default_str()
       ->group(group);
-  command.add_flag("--ig-prefer-slack,!--ig-no-prefer-slack", ig.prefer_slack,
-                   "among equal makespans, prefer machines that finish earlier in sum "
-                   "(default: on)")
-      ->group(group);
-  command.add_flag("--ig-partial-ls,!--ig-no-partial-ls", ig.partial_local_search,
-                   "local search on the partial schedule after each destruction (default: on)")
-      ->group(group);
+  add_on_off_flag(command, "--ig-prefer-slack", "--ig-no-prefer-slack", ig.prefer_slack,
+                  "among equal makespans, prefer machines that finish earlier in sum "
+                  "(default: on)",
+                  group);
+  add_on_off_flag(command, "--ig-partial-ls", "--ig-no-partial-ls", ig.partial_local_search,
+                  "local search on the partial schedule after each destruction (default: on)",
+                  group);
   command
       .add_option("--ig-restart", ig.restart_after,
                   "restart from an elite schedule after this many iterations without a new "
@@ -198,15 +206,16 @@ void add_iterated_greedy_options(CLI::App& command, HeuristicCommandOptions& opt
       ->check(number_at_least(1))
       ->capture_default_str()
       ->group(group);
-  command.add_flag("--ig-restart-relink,!--ig-no-restart-relink", ig.restart_relink,
-                   "a restart walks from the current schedule toward the elite one and goes on "
-                   "from the best schedule on the way (path relinking; default: off)")
-      ->group(group);
+  add_on_off_flag(command, "--ig-restart-relink", "--ig-no-restart-relink", ig.restart_relink,
+                  "a restart walks from the current schedule toward the elite one and goes on "
+                  "from the best schedule on the way (path relinking; default: off)",
+                  group);
 }
 
 }  // namespace
 
 void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) {
+  options.command = &command;
   command
       .add_option("instance", options.instance,
                   "Taillard name (ta001..ta120) or instance file (plain or VRF format)")
@@ -217,43 +226,50 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options) 
   add_time_limit_option(command, options.time_limit_seconds,
                         "seconds of search, per thread (0: none; then --iterations is needed)");
   command.get_option("--time-limit")->capture_default_str();
-  command.add_flag("--cpu-time", options.cpu_time,
-                   "ils: the time limit counts each search thread's CPU time, not the wall "
-                   "clock (benchmarks on a shared machine)");
+  command
+      .add_flag("--cpu-time", options.cpu_time,
+                "ils: the time limit counts each search thread's CPU time, not the wall "
+                "clock (benchmarks on a shared machine)")
+      ->group(method_group("Iterated greedy", "ils"));
   command.add_option("--iterations", options.iteration_limit,
                      "ILS iterations, beam passes or branch-and-bound nodes (0: none); with no "
                      "time limit and one thread the result depends only on the seed")
       ->check(number_at_least(std::uint64_t{0}));
-  add_threads_option(command, options.threads, 1,
-                     "independent copies (seeds seed, seed+1, ...) of ils or beam; best kept");
+  add_threads_option(command, options.threads, 0,
+                     "independent copies (seeds seed, seed+1, ...) of ils or beam; best kept "
+                     "(0: one per core the process may use)");
   command.add_option("--seed", options.seed, "random seed")
       ->check(number_at_least(std::uint64_t{0}))
       ->capture_default_str();
   add_progress_option(command, options.progress_seconds);
   add_output_options(command, options.output);
   add_iterated_greedy_options(command, options);
-  command.add_option("--beam-guide", options.beam_guide,
-                     "beam: how children are ranked: bound (LB1), idle (LB1 and weighted idle "
-                     "time), gap (LB1 against the best so far, idle time breaking ties)")
+  command
+      .add_option("--beam-guide", options.beam_guide,
+                  "beam: how children are ranked: bound (LB1), idle (LB1 and weighted idle "
+                  "time), gap (LB1 against the best so far, idle time breaking ties)")
       ->check(CLI::IsMember(beam_guide_names()))
       ->capture_default_str()
-      ->group("Beam search (--method beam)");
-  command.add_option("--beam-copies", options.beam_copies,
-                     "ils with --threads N: 1: one of the N copies runs the beam search from the "
-                     "root with the gap guide instead, pruning with the copies' best (a second "
-                     "would repeat the same deterministic search); -1: one from 4 threads on")
+      ->group(method_group("Beam search", "beam"));
+  command
+      .add_option("--beam-copies", options.beam_copies,
+                  "ils with --threads N: 1: one of the N copies runs the beam search from the "
+                  "root with the gap guide instead, pruning with the copies' best (a second "
+                  "would repeat the same deterministic search); -1: one from 4 threads on")
       ->check(number_in_range(-1, 1))
       ->capture_default_str()
-      ->group("Iterated greedy (--method ils)");
-  command.add_option("--beam-cutoff", options.beam_cutoff,
-                     "beam: prune partial schedules whose lower bound reaches this makespan, "
-                     "an upper bound known without a schedule (0: none)")
+      ->group(method_group("Iterated greedy", "ils"));
+  command
+      .add_option("--beam-cutoff", options.beam_cutoff,
+                  "beam: prune partial schedules whose lower bound reaches this makespan, "
+                  "an upper bound known without a schedule (0: none)")
       ->check(number_at_least(std::int64_t{0}))
       ->capture_default_str()
-      ->group("Beam search (--method beam)");
+      ->group(method_group("Beam search", "beam"));
 }
 
-int run_heuristic_command(const HeuristicCommandOptions& options) {
+int run_heuristic_command(const HeuristicCommandOptions& options,
+                          const solve::SignalWatcher& signals) {
   const Instance instance = load_instance(options.instance);
   const HeuristicMethod method = parse_heuristic_method(options.method);
   HeuristicOptions run;
@@ -261,17 +277,19 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   run.cpu_time = options.cpu_time;
   run.iteration_limit = options.iteration_limit;
   run.seed = options.seed;
-  run.threads = options.threads;
+  run.threads = options.threads == 0 ? cores_available() : options.threads;
+  run.stop = signals.stop_flag();
   run.iterated_greedy = options.iterated_greedy;
   run.iterated_greedy.local_search.ties = parse_insertion_ties(options.ig_ties);
   run.beam_guide = parse_beam_guide(options.beam_guide);
-  run.beam_copies = resolve_beam_copies(options);
+  run.beam_copies = resolve_beam_copies(options, run.threads);
   if (options.beam_cutoff > 0) {
     run.beam_cutoff = static_cast<Time>(std::min<std::int64_t>(options.beam_cutoff, kInfiniteTime));
   }
   if (method != HeuristicMethod::kNeh && run.time_limit <= 0 && run.iteration_limit == 0) {
     throw InputError("--method " + options.method + " needs --time-limit or --iterations");
   }
+  if (options.command != nullptr) warn_options_of_other_methods(*options.command, options.method);
 
   HeuristicReport report;
   report.instance = instance.name();
@@ -279,6 +297,7 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   report.machines = instance.machines();
   report.method = to_string(method);
   report.best_known = best_known(instance);
+  report.threads = run.threads;
   Incumbent best;
   run.best_so_far = &best;
   std::atomic<std::uint64_t> iterations{0};
@@ -293,9 +312,10 @@ int run_heuristic_command(const HeuristicCommandOptions& options) {
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   report.iterations = iterations.load();
+  report.stopped_because = signals.stop_reason();
 
   write_result(options.output, format_human(report), to_json(report, options));
-  return 0;
+  return report.stopped_because.empty() ? 0 : kExitIncomplete;
 }
 
 }  // namespace permbb::app

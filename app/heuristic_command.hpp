@@ -2,8 +2,9 @@
 #include <cstdint>
 #include <string>
 
-#include "shared_options.hpp"
 #include "iterated_greedy.hpp"
+#include "shared_options.hpp"
+#include "signal_watcher.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -28,6 +29,9 @@ struct HeuristicCommandOptions {
   std::string beam_guide = "idle";  // --beam-guide, by name
   std::int64_t beam_cutoff = 0;     // --beam-cutoff; 0: none
   int beam_copies = -1;             // --beam-copies (ils); -1: resolve_beam_copies's default
+  // The parsed command, to name the options given for another --method (set by
+  // add_heuristic_options).
+  const CLI::App* command = nullptr;
 };
 
 void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options);
@@ -36,6 +40,9 @@ void add_heuristic_options(CLI::App& command, HeuristicCommandOptions& options);
 // NEH's schedule and prints the makespan, the permutation (1-based), the seconds taken and,
 // for a Taillard instance, the deviation from the best-known makespan; writes the JSON if
 // asked. Throws InputError for bad input. Returns the exit status (0).
-int run_heuristic_command(const HeuristicCommandOptions& options);
+// A stop signal (`signals`) ends the search as the time limit does, with the best schedule so
+// far, but the result is then incomplete (exit 3).
+int run_heuristic_command(const HeuristicCommandOptions& options,
+                          const solve::SignalWatcher& signals);
 
 }  // namespace permbb::app

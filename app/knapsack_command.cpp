@@ -1,6 +1,7 @@
 #include "knapsack_command.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -47,6 +48,7 @@ struct KnapsackReport {
   ks::LevelSearchOptions search;
   double seconds = 0;
   double setup_seconds = 0;
+  std::string stopped_because;  // "time limit" or a signal's ("stopped by SIGTERM")
 };
 
 ks::KnapsackInstance load(const KnapsackCommandOptions& options) {
@@ -129,7 +131,8 @@ void log_level_progress(const ks::LevelSearchProgress& p) {
 }
 
 KnapsackReport solve_branch_and_bound(const KnapsackCommandOptions& options,
-                                      const ks::KnapsackInstance& instance) {
+                                      const ks::KnapsackInstance& instance,
+                                      const std::atomic<bool>* stop) {
   KnapsackReport report;
   report.method = "bb";
   const auto setup_begin = Clock::now();
@@ -139,6 +142,7 @@ KnapsackReport solve_branch_and_bound(const KnapsackCommandOptions& options,
   report.search.max_set_aside_nodes = set_aside_budget(options, items);
   if (options.switch_threshold > 0) report.search.switch_threshold = options.switch_threshold;
   report.search.time_limit_seconds = options.time_limit_seconds;
+  report.search.stop = stop;
   report.search.remove_dominated = !turned_off(options, "dominance");
   if (!options.output.quiet) {
     report.search.progress_seconds = options.progress_seconds;
@@ -182,7 +186,8 @@ std::int64_t core_memory_cap(const KnapsackCommandOptions& options) {
 }
 
 KnapsackReport solve_expanding_core(const KnapsackCommandOptions& options,
-                                    const ks::KnapsackInstance& instance) {
+                                    const ks::KnapsackInstance& instance,
+                                    const std::atomic<bool>* stop) {
   KnapsackReport report;
   report.method = "core";
   ks::CoreSearchOptions search;
@@ -201,6 +206,7 @@ KnapsackReport solve_expanding_core(const KnapsackCommandOptions& options,
   search.max_memory_bytes = core_memory_cap(options);
   search.max_states = options.max_states;
   search.time_limit_seconds = options.time_limit_seconds;
+  search.stop = stop;
   if (turned_off(options, "reachable-sums")) search.reachable_sums_budget = 0;
   if (!options.output.quiet) {
     search.progress_seconds = options.progress_seconds;
@@ -235,14 +241,20 @@ std::uint64_t dp_memory_limit(const KnapsackCommandOptions& options) {
 }
 
 KnapsackReport solve_dynamic_program(const KnapsackCommandOptions& options,
-                                     const ks::KnapsackInstance& instance) {
+                                     const ks::KnapsackInstance& instance,
+                                     const std::atomic<bool>* stop) {
   if (options.gpu == "on") throw InputError("--gpu: the dynamic program runs on the CPU only");
   KnapsackReport report;
   report.method = "dp";
   report.engine = "dp";
   const auto begin = Clock::now();
-  report.solution = ks::solve_dp(instance, dp_memory_limit(options));
+  const double limit = options.time_limit_seconds;
+  ks::DpResult result = ks::solve_dp_until(instance, dp_memory_limit(options), [&] {
+    return stop->load(std::memory_order_relaxed) || (limit > 0 && seconds_since(begin) >= limit);
+  });
   report.seconds = seconds_since(begin);
+  report.solution = std::move(result.solution);
+  report.complete = result.complete;
   return report;
 }
 
@@ -250,7 +262,8 @@ std::string format_human(const ks::KnapsackInstance& instance, const KnapsackRep
   std::ostringstream out;
   out << "instance      " << instance.name << " (" << instance.items() << " items, capacity "
       << instance.capacity << ")\n";
-  out << "status        " << (r.complete ? "optimal" : "incomplete (time limit)") << "\n";
+  out << "status        " << (r.complete ? "optimal" : "incomplete (" + r.stopped_because + ")")
+      << "\n";
   out << "value         " << r.solution.value << "\n";
   if (r.upper_bound && !r.complete) out << "upper bound   " << *r.upper_bound << "\n";
   out << "weight        " << r.solution.weight << "\n";
@@ -286,6 +299,7 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   j["capacity"] = instance.capacity;
   j["method"] = r.method;
   j["status"] = r.complete ? "optimal" : "incomplete";
+  j["stopped_because"] = r.complete ? nlohmann::json(nullptr) : nlohmann::json(r.stopped_because);
   j["value"] = r.solution.value;
   j["weight"] = r.solution.weight;
   j["chosen"] = one_based(r.solution.items);
@@ -330,6 +344,7 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
 }  // namespace
 
 void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
+  options.command = &command;
   auto* file =
       command.add_option("file", options.instance_file,
                          "instance file: 'n c', then n lines 'profit weight'; or 'n', then n "
@@ -367,17 +382,20 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
       .add_option("--max-list-nodes", options.max_list_nodes,
                   "most slots of the node list (children included, at least 2); longer lists "
                   "are cut and explored depth-first (default: from --memory-fraction)")
-      ->check(number_in_range(std::int64_t{2}, ks::kMaxListSlots));
+      ->check(number_in_range(std::int64_t{2}, ks::kMaxListSlots))
+      ->group(method_group("Branch-and-bound", "bb"));
   command
       .add_option("--max-set-aside-nodes", options.max_set_aside_nodes,
                   "most nodes of cut lists waiting in host memory (plus 2 per level); lists "
                   "are cut shorter as they near it (default: from --memory-fraction)")
-      ->check(number_above(std::int64_t{0}));
+      ->check(number_above(std::int64_t{0}))
+      ->group(method_group("Branch-and-bound", "bb"));
   command
       .add_option("--max-states", options.max_states,
                   "--method core: most states of the list; beyond it the search stops with an "
                   "error (default: only the memory cap, --memory-fraction of the host's memory)")
-      ->check(number_above(std::int64_t{0}));
+      ->check(number_above(std::int64_t{0}))
+      ->group(method_group("Expanding core", "core"));
   command
       .add_option("--memory-fraction", options.memory_fraction,
                   "share of the device's (or, without GPU, the host's) memory the list may "
@@ -388,10 +406,11 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
       .add_option("--dp-memory-mib", options.dp_memory_mib,
                   "most memory of --method dp, in MiB (default 4096; at most the machine's "
                   "memory)")
-      ->check(number_in_range(std::int64_t{1}, kMaxDpMemoryMib));
+      ->check(number_in_range(std::int64_t{1}, kMaxDpMemoryMib))
+      ->group(method_group("Dynamic program", "dp"));
   add_time_limit_option(command, options.time_limit_seconds,
-                        "stop the core search or the branch-and-bound after this many seconds "
-                        "(0: none); the result is then incomplete (exit 3)");
+                        "stop the search (any --method) after this many seconds (0: none); the "
+                        "result is then incomplete (exit 3): the best solution found");
   command
       .add_option("--without", options.without,
                   "turn techniques off, to measure what they buy: dominance (between the "
@@ -400,29 +419,42 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                   "outside the core, --method core)")
       ->delimiter(',')
       ->check(CLI::IsMember({"dominance", "reachable-sums"}));
-  command.add_option("--write-instance", options.write_instance,
-                     "write the instance to this file in the numbered layout (n, 'id profit "
-                     "weight' lines, c) and stop without solving");
+  command
+      .add_option("--write-instance", options.write_instance,
+                  "write the instance to this file in the numbered layout (n, 'id profit "
+                  "weight' lines, c) and stop without solving")
+      ->type_name(kFileType);
   add_progress_option(command, options.progress_seconds);
   add_output_options(command, options.output);
 }
 
-int run_knapsack_command(const KnapsackCommandOptions& options) {
+int run_knapsack_command(const KnapsackCommandOptions& options,
+                         const solve::SignalWatcher& signals) {
+  refuse_outputs_naming_inputs(
+      {{"--write-instance", options.write_instance}, {"--json", options.output.json_path}},
+      {{"the instance", options.instance_file}});
+  solve::check_destination(options.write_instance, "the instance");
   const ks::KnapsackInstance instance = load(options);
   ks::validate_instance(instance);
   if (!options.write_instance.empty()) {
-    std::ofstream out(options.write_instance, std::ios::binary);
-    out << ks::format_numbered_knapsack_file(instance);
-    if (!out.flush()) throw InputError(options.write_instance + ": cannot write the instance");
+    if (!options.output.json_path.empty()) {
+      spdlog::warn("--json {}: nothing is solved with --write-instance, so no result is written",
+                   options.output.json_path);
+    }
+    solve::write_text_file(options.write_instance, ks::format_numbered_knapsack_file(instance),
+                           "the instance");
     return 0;
   }
-  const KnapsackReport report =
-      options.method == "dp"     ? solve_dynamic_program(options, instance)
-      : options.method == "core" ? solve_expanding_core(options, instance)
-                                 : solve_branch_and_bound(options, instance);
+  if (options.command != nullptr) warn_options_of_other_methods(*options.command, options.method);
+  const std::atomic<bool>* stop = signals.stop_flag();
+  KnapsackReport report = options.method == "dp" ? solve_dynamic_program(options, instance, stop)
+                          : options.method == "core"
+                              ? solve_expanding_core(options, instance, stop)
+                              : solve_branch_and_bound(options, instance, stop);
+  report.stopped_because = signals.stop_requested() ? signals.stop_reason() : "time limit";
   ks::check_solution(instance, report.solution);
   write_result(options.output, format_human(instance, report), to_json(instance, report));
-  return report.complete ? 0 : 3;
+  return report.complete ? 0 : kExitIncomplete;
 }
 
 }  // namespace permbb::app

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "shared_options.hpp"
+#include "signal_watcher.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -23,11 +24,14 @@ struct KnapsackCommandOptions {
   std::int64_t max_states = 0;           // 0: none (core: the memory cap alone)
   double memory_fraction = 0;            // 0: the default (knapsack_memory_cap.hpp)
   std::int64_t dp_memory_mib = 0;        // 0: the default (knapsack_dp.hpp)
-  double time_limit_seconds = 0;         // 0: none (core and branch-and-bound)
+  double time_limit_seconds = 0;         // 0: none
   double progress_seconds = 5;           // core and branch-and-bound progress lines
   std::vector<std::string> without;      // branch-and-bound techniques turned off (measuring)
   std::string write_instance;            // write the instance (numbered layout), do not solve
   OutputOptions output;
+  // The parsed command, to name the options given for another --method (set by
+  // add_knapsack_options).
+  const CLI::App* command = nullptr;
 };
 
 void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options);
@@ -37,6 +41,8 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options);
 // explored, the seconds and the engine; writes the JSON if asked. Throws InputError for bad
 // input (--gpu without a usable GPU included). Returns the exit status: 0, or 3 when the time
 // limit stopped the search (status incomplete: the best solution found is shown).
-int run_knapsack_command(const KnapsackCommandOptions& options);
+// A stop signal (`signals`) stops it as the time limit does.
+int run_knapsack_command(const KnapsackCommandOptions& options,
+                         const solve::SignalWatcher& signals);
 
 }  // namespace permbb::app

@@ -1,6 +1,7 @@
 // permbb: exact permutation-flowshop solver. main() is the one place that turns errors into
 // exit statuses: 2 for bad input (a one-line message naming the file or option), 1 for
 // anything else.
+#include <algorithm>
 #include <csignal>
 #include <functional>
 #include <iostream>
@@ -49,9 +50,10 @@ std::string version_text() {
 }
 
 // A command of the table: its name and help, how it declares its options, and how it runs
-// once they are parsed (returning the exit status). Only `solve` saves work to resume from:
-// it keeps the run signals blocked for its SignalWatcher; the other commands get them back
-// and end on them as any program does.
+// once they are parsed (returning the exit status). The commands that search (`solve`,
+// `heuristic`, `knapsack`, `pcmax`) keep the run signals blocked for their SignalWatcher: a
+// signal stops them as their time limit does, with the best so far; the other commands get
+// them back and end on them as any program does.
 struct Command {
   std::string name;
   std::string help;
@@ -74,12 +76,42 @@ struct CommandLines {
 // The commands that print a result: logging as asked, and their --json file checked against
 // what they read (`input`) before any work.
 std::function<int()> reporting(const OutputOptions& output, const std::string& input_name,
-                               const std::string& input, std::function<int()> run) {
-  return [&output, input_name, &input, run = std::move(run)] {
+                               const std::string& input, std::function<int()> run,
+                               std::function<void()> settle = {}) {
+  return [&output, input_name, &input, run = std::move(run), settle = std::move(settle)] {
+    if (settle) settle();
     configure_logging(output);
     check_result_destination(output, {{input_name, input}});
     return run();
   };
+}
+
+// The run of a command that searches, with a SignalWatcher taking the run signals for it.
+std::function<int()> watching_signals(std::function<int(const permbb::solve::SignalWatcher&)> run) {
+  return [run = std::move(run)] {
+    const permbb::solve::SignalWatcher signals;
+    return run(signals);
+  };
+}
+
+// Under mpirun every rank runs the command line: only `solve` is a cluster command; any other
+// would run once per rank, each copy writing the same outputs. Refused on every rank, said
+// once (by rank 0).
+void refuse_under_mpi_launcher(const std::string& command) {
+  if (command == "solve" || !permbb::cluster::launched_by_mpi_launcher()) return;
+  throw permbb::InputError(
+      command +
+      ": not a cluster command (under mpirun every rank would run its own copy); "
+      "run it without mpirun (only solve runs on several ranks)");
+}
+
+// `permbb foo`: CLI11 would only say that a command is required.
+std::string unknown_command_message(const std::string& word,
+                                    const std::vector<CLI::App*>& parsers) {
+  std::string names;
+  for (const CLI::App* parser : parsers) names += (names.empty() ? "" : ", ") + parser->get_name();
+  return (word.empty() ? std::string("give a command") : "unknown command " + word) + " (" + names +
+         "; permbb --help)";
 }
 
 std::vector<Command> command_table(CommandLines& c, int& argc, char**& argv) {
@@ -94,11 +126,21 @@ std::vector<Command> command_table(CommandLines& c, int& argc, char**& argv) {
       {"heuristic", "find a good schedule quickly (neh, ils, truncated-bb, beam): an upper bound",
        [&](CLI::App& app) { add_heuristic_options(app, c.heuristic); },
        reporting(c.heuristic.output, "the instance", c.heuristic.instance,
-                 [&] { return run_heuristic_command(c.heuristic); })},
+                 watching_signals([&](const permbb::solve::SignalWatcher& signals) {
+                   return run_heuristic_command(c.heuristic, signals);
+                 })),
+       true},
       {"pcmax", "P||Cmax: schedule jobs on identical machines within (1 + epsilon) of optimal",
        [&](CLI::App& app) { add_pcmax_options(app, c.pcmax); },
        reporting(c.pcmax.output, "the instance", c.pcmax.instance_file,
-                 [&] { return run_pcmax_command(c.pcmax); })},
+                 watching_signals([&](const permbb::solve::SignalWatcher& signals) {
+                   return run_pcmax_command(c.pcmax, signals);
+                 }),
+                 [&] {
+                   json_word_as_instance(c.pcmax.output, c.pcmax.instance_file,
+                                         !c.pcmax.generate.empty());
+                 }),
+       true},
       {"checkpoint", "print what a checkpoint file holds, without solving",
        [&](CLI::App& app) { add_checkpoint_options(app, c.checkpoint); },
        reporting(c.checkpoint.output, "the checkpoint", c.checkpoint.file,
@@ -116,7 +158,14 @@ std::vector<Command> command_table(CommandLines& c, int& argc, char**& argv) {
       {"knapsack", "solve a 0-1 knapsack instance exactly (branch-and-bound on CPU/GPU, or DP)",
        [&](CLI::App& app) { add_knapsack_options(app, c.knapsack); },
        reporting(c.knapsack.output, "the instance", c.knapsack.instance_file,
-                 [&] { return run_knapsack_command(c.knapsack); })},
+                 watching_signals([&](const permbb::solve::SignalWatcher& signals) {
+                   return run_knapsack_command(c.knapsack, signals);
+                 }),
+                 [&] {
+                   json_word_as_instance(c.knapsack.output, c.knapsack.instance_file,
+                                         !c.knapsack.generate.empty());
+                 }),
+       true},
   };
 }
 
@@ -146,18 +195,30 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // --help and --version print as CLI11 formats them; a usage error is one line, exit 2.
     if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e);
-    std::cerr << "permbb: error: " << e.what() << "\n";
+    const bool no_command = std::none_of(parsers.begin(), parsers.end(),
+                                         [](const CLI::App* parser) { return parser->parsed(); });
+    const std::string first = argc > 1 ? argv[1] : "";
+    std::cerr << "permbb: error: "
+              << (no_command && (first.empty() || first[0] != '-')
+                      ? unknown_command_message(first, parsers)
+                      : e.what())
+              << "\n";
     return permbb::kExitBadInput;
   }
   try {
     for (std::size_t k = 0; k < commands.size(); ++k) {
       if (!parsers[k]->parsed()) continue;
+      refuse_under_mpi_launcher(commands[k].name);
+      refuse_empty_file_names(*parsers[k]);
       if (!commands[k].takes_run_signals) permbb::solve::restore_signal_mask(signals_before);
       return commands[k].run();
     }
     return 1;  // unreachable: CLI11 requires one command
   } catch (const permbb::InputError& e) {
-    std::cerr << "permbb: error: " << e.what() << "\n";
+    // One write, so that under mpirun the launcher's own lines never split it.
+    if (permbb::cluster::launcher_rank() == 0) {
+      std::cerr << std::string("permbb: error: ") + e.what() + "\n" << std::flush;
+    }
     return permbb::kExitBadInput;
   } catch (const std::exception& e) {
     std::cerr << "permbb: internal error: " << e.what() << "\n";

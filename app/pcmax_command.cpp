@@ -100,14 +100,24 @@ void log_ptas_progress(double seconds, const pcmax::RunStatus& s) {
       seconds, s.round, targets, s.lower, s.upper, s.best_makespan, s.states_done, s.round_states);
 }
 
-// The run, watched by two ProgressTicker threads: the time limit's, whose first tick comes at
-// the limit and asks for the stop, and the progress lines' (none with --quiet).
+// The --help group of the options only the PTAS reads (none of them applies to --exact alone).
+constexpr const char* kPtasGroup = "PTAS (--epsilon)";
+
+// How often a run looks for a stop signal: well within the second a stop may take.
+constexpr double kSignalPollSeconds = 0.1;
+
+// The run, watched by three ProgressTicker threads: the time limit's, whose first tick comes
+// at the limit and asks for the stop, the stop signals' (the same stop), and the progress
+// lines' (none with --quiet).
 pcmax::SolverResult solve_watched(const PcmaxCommandOptions& options,
                                   const pcmax::PcmaxInstance& instance,
                                   const pcmax::SolverOptions& solver, pcmax::TableFiller& filler,
-                                  pcmax::RunControl& control) {
+                                  pcmax::RunControl& control, const solve::SignalWatcher& signals) {
   const ProgressTicker timer(options.time_limit_seconds,
                              [&](double) { control.request_stop(); });
+  const ProgressTicker signal_poll(kSignalPollSeconds, [&](double) {
+    if (signals.stop_requested()) control.request_stop();
+  });
   const ProgressTicker progress(options.output.quiet ? 0 : options.progress_seconds,
                                 [&](double seconds) { log_ptas_progress(seconds, control.status()); });
   return pcmax::solve_instance(instance, solver, filler);
@@ -116,6 +126,7 @@ pcmax::SolverResult solve_watched(const PcmaxCommandOptions& options,
 }  // namespace
 
 void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
+  options.command = &command;
   auto* file = command.add_option("file", options.instance_file,
                                   "instance file: 'n m', then the n processing times");
   auto* generate = command.add_option(
@@ -140,16 +151,19 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
                   "bisection interval parts per round: 2 (one target), 4 (quarter split, 3 "
                   "targets at once), 8 (7 targets); the same result (default: 4 on the GPU, 2 "
                   "on the CPU)")
-      ->check(CLI::IsMember({0, 2, 4, 8}));
+      ->check(CLI::IsMember({0, 2, 4, 8}))
+      ->group(kPtasGroup);
   command
       .add_option("--memory-limit", options.memory_limit_gib,
                   "GiB of host memory for the DP tables held at once (default: 3/4 of RAM)")
-      ->check(number_in_range(0.0, 1e9));
+      ->check(number_in_range(0.0, 1e9))
+      ->group(kPtasGroup);
   command
       .add_option("--gpu-memory-limit", options.gpu_memory_limit_mib,
                   "MiB of device memory for the tables of one round (default: the free memory); "
                   "smaller tables are partitioned")
-      ->check(number_in_range(0.0, 1e12));
+      ->check(number_in_range(0.0, 1e12))
+      ->group(kPtasGroup);
   add_time_limit_option(command, options.time_limit_seconds,
                         "stop after this many seconds (0: none); the result is then incomplete "
                         "(exit 3): the best schedule found, with its lower bounds");
@@ -157,10 +171,14 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options) {
   add_output_options(command, options.output);
 }
 
-int run_pcmax_command(const PcmaxCommandOptions& options) {
+int run_pcmax_command(const PcmaxCommandOptions& options, const solve::SignalWatcher& signals) {
   const bool with_ptas = options.epsilon != 0;
   if (!with_ptas && !options.exact) {
     throw InputError("pcmax: give --epsilon E (the PTAS), --exact, or both");
+  }
+  if (!with_ptas && options.command != nullptr) {
+    warn_options_of_unused_group(*options.command, kPtasGroup,
+                                 "only the PTAS (--epsilon) uses it, not --exact alone");
   }
   const pcmax::PcmaxInstance instance = load(options);
   const EngineChoice engine =
@@ -184,17 +202,22 @@ int run_pcmax_command(const PcmaxCommandOptions& options) {
     spdlog::info("pcmax: the table at T = LB has {} entries; the GPU is chosen from {}",
                  engine.entries_at_lower_bound, pcmax::kGpuPaysFromEntries);
   }
-  const pcmax::SolverResult result = solve_watched(options, instance, solver, *filler, control);
+  pcmax::SolverResult result = solve_watched(options, instance, solver, *filler, control, signals);
   PcmaxRunFacts facts;
   if (with_ptas) facts.epsilon = options.epsilon;
   facts.engine = filler->name();
   facts.threads = filler->threads();
   facts.time_limit_seconds = options.time_limit_seconds;
+  if (signals.stop_requested()) {
+    facts.stopped_because = signals.stop_reason();
+    if (result.exact && !result.exact->proven)
+      result.exact->stopped_because = facts.stopped_because;
+  }
   nlohmann::json json = pcmax_json(instance, facts, result);
   json["engine_choice"] = engine.mode;
   if (engine.mode == "auto") json["table_entries_at_lower_bound"] = engine.entries_at_lower_bound;
   write_result(options.output, format_pcmax_text(instance, facts, result), json);
-  return result.complete ? 0 : 3;
+  return result.complete ? 0 : kExitIncomplete;
 }
 
 }  // namespace permbb::app

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "shared_options.hpp"
+#include "signal_watcher.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -22,6 +23,9 @@ struct PcmaxCommandOptions {
   double time_limit_seconds = 0;    // 0: none
   double progress_seconds = 5;
   OutputOptions output;
+  // The parsed command, to name the PTAS's options given without --epsilon (set by
+  // add_pcmax_options).
+  const CLI::App* command = nullptr;
 };
 
 void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options);
@@ -33,6 +37,7 @@ void add_pcmax_options(CLI::App& command, PcmaxCommandOptions& options);
 // JSON if asked. Throws InputError for bad input (exit 2). Returns the exit status: 0, or 3
 // when the time limit stopped the run (status incomplete: the best schedule found is shown,
 // with its bounds).
-int run_pcmax_command(const PcmaxCommandOptions& options);
+// A stop signal (`signals`) stops it as the time limit does.
+int run_pcmax_command(const PcmaxCommandOptions& options, const solve::SignalWatcher& signals);
 
 }  // namespace permbb::app

@@ -116,7 +116,8 @@ std::string format_pcmax_text(const pcmax::PcmaxInstance& instance, const PcmaxR
   std::ostringstream out;
   out << "instance      " << instance.name << " (" << instance.jobs() << " jobs, "
       << instance.machines << " machines)\n";
-  out << "status        " << pcmax_status(r) << (r.complete ? "" : " (time limit)") << "\n";
+  out << "status        " << pcmax_status(r)
+      << (r.complete ? "" : " (" + facts.stopped_because + ")") << "\n";
   if (r.ptas) out << "epsilon       " << *facts.epsilon << " (k = " << r.ptas->k << ")\n";
   out << "makespan      " << r.schedule.makespan << " (" << r.source << ")\n";
   out << "lower bound   " << bounds_line(r) << "\n";
@@ -225,6 +226,8 @@ nlohmann::json pcmax_json(const pcmax::PcmaxInstance& instance, const PcmaxRunFa
   j["jobs"] = instance.jobs();
   j["machines"] = instance.machines;
   j["status"] = pcmax_status(r);
+  j["stopped_because"] =
+      r.complete ? nlohmann::json(nullptr) : nlohmann::json(facts.stopped_because);
   j["optimal"] = r.proven_optimal();
   j["epsilon"] = facts.epsilon ? nlohmann::json(*facts.epsilon) : nlohmann::json(nullptr);
   add_ptas_fields(j, r);

@@ -15,6 +15,7 @@ struct PcmaxRunFacts {
   std::string engine;             // the DP filler's name
   int threads = 0;
   double time_limit_seconds = 0;
+  std::string stopped_because = "time limit";  // or a signal's ("stopped by SIGTERM")
 };
 
 // "complete" or "incomplete", as the other commands say it.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "input_error.hpp"
+#include "shared_options.hpp"
 
 namespace permbb::app {
 namespace {
@@ -38,9 +39,12 @@ void add_report_options(CLI::App& command, ReportCommandOptions& options) {
       ->required()
       ->expected(-1);
   command.add_option("-o,--output", options.output, "the HTML page to write")
+      ->type_name(kFileType)
       ->capture_default_str();
-  command.add_option("--images", options.images,
-                     "also write the plots as PNG files into this folder (plot-1.png, ...)");
+  command
+      .add_option("--images", options.images,
+                  "also write the plots as PNG files into this folder (plot-1.png, ...)")
+      ->type_name(kFolderType);
 }
 
 int run_report_command(const ReportCommandOptions& options) {

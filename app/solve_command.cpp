@@ -19,9 +19,9 @@ namespace {
 // Under mpirun -np P (P >= 2): rank 0 coordinates, the others work. Every size goes the same
 // way, one job included: its search space [0, 1!) is one unit, which one worker explores
 // (the root is the leaf) while the others find no work to take.
-int solve_as_rank(const solve::SolveOptions& options, const solve::RunClock& clock,
-                  const cluster::MpiSession& session, solve::SignalWatcher& signals) {
-  const solve::SolveInput input = solve::read_solve_input(options);
+int solve_as_rank(const solve::SolveOptions& options, const solve::SolveInput& input,
+                  const solve::RunClock& clock, const cluster::MpiSession& session,
+                  solve::SignalWatcher& signals) {
   if (session.rank() == 0) {
     return cluster::run_coordinator_rank(options, input, clock, session, signals);
   }
@@ -38,10 +38,10 @@ int solve_under_mpi(int& argc, char**& argv, const SolveCommandLine& line,
   const solve::RunClock clock(line.options.time_limit_seconds, signals);
   try {
     const solve::SolveOptions options = solve_options_of(line);
-    if (session.size() == 1) {
-      return solve::solve_in_one_process(options, solve::read_solve_input(options), clock, signals);
-    }
-    return solve_as_rank(options, clock, session, signals);
+    const solve::SolveInput input = solve::read_solve_input(options);
+    if (session.rank() == 0) warn_options_without_effect(line, options, session.size() > 1);
+    if (session.size() == 1) return solve::solve_in_one_process(options, input, clock, signals);
+    return solve_as_rank(options, input, clock, session, signals);
   } catch (const InputError& e) {
     if (session.rank() == 0) std::cerr << "permbb: error: " << e.what() << "\n";
     return kExitBadInput;
@@ -68,7 +68,9 @@ int run_solve_command(int& argc, char**& argv, const SolveCommandLine& line) {
   if (cluster::launched_by_mpi_launcher()) return solve_under_mpi(argc, argv, line, signals);
   const solve::RunClock clock(line.options.time_limit_seconds, signals);
   const solve::SolveOptions options = solve_options_of(line);
-  return solve::solve_in_one_process(options, solve::read_solve_input(options), clock, signals);
+  const solve::SolveInput input = solve::read_solve_input(options);
+  warn_options_without_effect(line, options, false);
+  return solve::solve_in_one_process(options, input, clock, signals);
 }
 
 }  // namespace permbb::app

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,7 +29,13 @@ class Instance {
   // (checkpoints compare it).
   std::uint64_t fingerprint() const;
 
+  // The upper bound that the instance's published file states (Taillard's files name one in
+  // each instance's header), for `--ub opt`; none for other sources.
+  const std::optional<Time>& published_upper_bound() const { return published_upper_bound_; }
+  void set_published_upper_bound(Time bound) { published_upper_bound_ = bound; }
+
  private:
+  std::optional<Time> published_upper_bound_;
   std::string name_;
   int jobs_;
   int machines_;

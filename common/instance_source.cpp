@@ -178,8 +178,8 @@ class FileParser {
         const auto machine =
             static_cast<int>(read_in_range(token, "machine index", 0, machines_ - 1));
         if (seen[machine]) {
-          fail(token.line, "machine " + std::to_string(machine) + " appears twice for job " +
-                               std::to_string(job));
+          fail(token.line, "machine index " + std::to_string(machine) + " appears twice for job " +
+                               std::to_string(job + 1));
         }
         seen[machine] = true;
         times_[static_cast<std::size_t>(machine) * jobs_ + job] = read_time();
@@ -255,15 +255,28 @@ Instance select_entry(const std::vector<TaillardFileEntry>& entries, int selecte
   }
   const TaillardFileEntry& entry = entries[selected == 0 ? 0 : selected - 1];
   const std::string name = count == 1 ? stem : stem + "#" + std::to_string(selected);
-  return Instance(name, entry.jobs, entry.machines, entry.times);
+  Instance instance(name, entry.jobs, entry.machines, entry.times);
+  if (entry.upper_bound > 0 && entry.upper_bound < kInfiniteTime) {
+    instance.set_published_upper_bound(static_cast<Time>(entry.upper_bound));
+  }
+  return instance;
 }
 
 }  // namespace
 
-// A Taillard name wins over a file of the same name in the working directory.
+// A Taillard name that is also a file in the working directory could mean either: refused,
+// rather than solving the one the user did not mean without a word.
 Instance load_instance(const std::string& spec) {
-  if (const auto index = taillard::parse_name(spec)) return taillard::generate(*index);
   std::error_code ignored;
+  if (const auto index = taillard::parse_name(spec)) {
+    if (std::filesystem::exists(spec, ignored)) {
+      throw InputError(spec +
+                       ": both the built-in Taillard instance and a file in this folder; "
+                       "give ./" +
+                       spec + " for the file, or run from another folder for " + "Taillard's");
+    }
+    return taillard::generate(*index);
+  }
   if (looks_like_taillard_name(spec) && !std::filesystem::exists(spec, ignored)) {
     throw InputError(spec + ": not a Taillard instance (ta001..ta120) and no such file");
   }

@@ -73,8 +73,15 @@ Schedule best_of_copies(int copies, const Copy& copy) {
   return std::move(results[best]);
 }
 
+// NEH, cut short (its order completed) once options.stop rises: a stop signal must not wait
+// for NEH on thousands of jobs.
+Schedule stoppable_neh(const Instance& instance, const HeuristicOptions& options) {
+  const std::atomic<bool>* stop = options.stop;
+  return neh(instance, [stop] { return stop != nullptr && stop->load(std::memory_order_relaxed); });
+}
+
 Schedule start_schedule(const Instance& instance, const HeuristicOptions& options) {
-  if (!options.start) return neh(instance);
+  if (!options.start) return stoppable_neh(instance, options);
   require_complete_permutation(instance, *options.start, "heuristic start");
   return Schedule{*options.start, makespan(instance, *options.start)};
 }
@@ -108,7 +115,7 @@ std::vector<std::string> beam_guide_names() { return names_of(guide_names()); }
 Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
                        const HeuristicOptions& options) {
   if (method == HeuristicMethod::kNeh) {
-    Schedule schedule = neh(instance);
+    Schedule schedule = stoppable_neh(instance, options);
     offer_to(options.best_so_far, schedule.permutation, schedule.makespan);
     return schedule;
   }
@@ -171,7 +178,7 @@ Schedule run_heuristic(const Instance& instance, HeuristicMethod method,
     case HeuristicMethod::kNeh:
       break;
   }
-  return neh(instance);
+  return stoppable_neh(instance, options);
 }
 
 }  // namespace permbb

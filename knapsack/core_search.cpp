@@ -385,6 +385,7 @@ void CoreSearch::check_caps(std::int64_t next_states) const {
 }
 
 bool CoreSearch::out_of_time() const {
+  if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) return true;
   return options_.time_limit_seconds > 0 && seconds() >= options_.time_limit_seconds;
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <functional>
 
@@ -50,6 +51,8 @@ struct CoreSearchOptions {
   std::int64_t merger_min_states = 4096;
   // Stop once this many seconds have passed (0: no limit); the result is then incomplete.
   double time_limit_seconds = 0;
+  // Stop as at the time limit once *stop is true (a signal to the command); null: never.
+  const std::atomic<bool>* stop = nullptr;
   // Called after a core step about every progress_seconds (0: never).
   double progress_seconds = 0;
   std::function<void(const CoreSearchProgress&)> on_progress;

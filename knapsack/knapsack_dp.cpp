@@ -19,6 +19,11 @@ std::uint64_t dp_memory_bytes(int items, std::int64_t capacity) {
 }
 
 KnapsackSolution solve_dp(const KnapsackInstance& instance, std::uint64_t max_bytes) {
+  return solve_dp_until(instance, max_bytes, {}).solution;
+}
+
+DpResult solve_dp_until(const KnapsackInstance& instance, std::uint64_t max_bytes,
+                        const std::function<bool()>& stop) {
   const std::uint64_t needed = dp_memory_bytes(instance.items(), instance.capacity);
   if (needed > max_bytes) {
     throw InputError(instance.name + ": the dynamic program over capacity " +
@@ -39,7 +44,10 @@ KnapsackSolution solve_dp(const KnapsackInstance& instance, std::uint64_t max_by
     throw InputError(instance.name + ": the dynamic program could not allocate its " +
                      std::to_string(needed >> 20) + " MiB");
   }
-  for (int i = 0; i < instance.items(); ++i) {
+  int added = 0;
+  for (; added < instance.items(); ++added) {
+    if (stop && stop()) break;
+    const int i = added;
     const std::int64_t w = instance.weights[i];
     const std::int64_t p = instance.profits[i];
     std::uint64_t* bits = improved.data() + static_cast<std::size_t>(i) * words;
@@ -52,7 +60,7 @@ KnapsackSolution solve_dp(const KnapsackInstance& instance, std::uint64_t max_by
   }
   KnapsackSolution solution{best[instance.capacity], 0, {}};
   std::int64_t x = instance.capacity;
-  for (int i = instance.items() - 1; i >= 0; --i) {
+  for (int i = added - 1; i >= 0; --i) {
     const std::uint64_t* bits = improved.data() + static_cast<std::size_t>(i) * words;
     if ((bits[x / 64] >> (x % 64)) & 1u) {
       solution.items.push_back(i);
@@ -61,7 +69,7 @@ KnapsackSolution solve_dp(const KnapsackInstance& instance, std::uint64_t max_by
     }
   }
   std::reverse(solution.items.begin(), solution.items.end());
-  return solution;
+  return {std::move(solution), added == instance.items()};
 }
 
 }  // namespace permbb::knapsack

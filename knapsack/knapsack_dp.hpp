@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <functional>
 
 #include "knapsack_instance.hpp"
 #include "knapsack_solution.hpp"
@@ -21,5 +22,15 @@ std::uint64_t dp_memory_bytes(int items, std::int64_t capacity);
 // memory cannot be allocated.
 KnapsackSolution solve_dp(const KnapsackInstance& instance,
                           std::uint64_t max_bytes = kDefaultDpMemoryBytes);
+
+// The same, asking `stop` after each item (a time limit, a signal): once it says stop, the
+// result is the optimum over the items added so far (a feasible solution, not a proof), and
+// `complete` is false.
+struct DpResult {
+  KnapsackSolution solution;
+  bool complete = true;
+};
+DpResult solve_dp_until(const KnapsackInstance& instance, std::uint64_t max_bytes,
+                        const std::function<bool()>& stop);
 
 }  // namespace permbb::knapsack

@@ -74,6 +74,7 @@ class LevelSearch {
   }
 
   bool out_of_time() const {
+    if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) return true;
     return options_.time_limit_seconds > 0 && elapsed_seconds() >= options_.time_limit_seconds;
   }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -40,6 +41,8 @@ struct LevelSearchOptions {
   // Stop before the next level once this many seconds have passed (0: no limit); the result
   // is then incomplete.
   double time_limit_seconds = 0;
+  // Stop as at the time limit once *stop is true (a signal to the command); null: never.
+  const std::atomic<bool>* stop = nullptr;
   // Called between levels about every progress_seconds (0: never).
   double progress_seconds = 0;
   std::function<void(const LevelSearchProgress&)> on_progress;

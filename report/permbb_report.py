@@ -11,7 +11,8 @@ With several PATHs the page compares them: a summary row per PATH and the same p
 one line per PATH (its own colour, named after its file or folder), each from time 0.
 
 A log holding several searches (a fresh run appended to an old log) shows each apart, like
-compared PATHs. --images DIR replaces the plot-K.png files in DIR, and no others.
+compared PATHs. --images DIR replaces the plot-K.png files an earlier report wrote in DIR
+(listed in DIR/.permbb-report-images), and no others.
 
 Bad input (a missing or unreadable PATH (any of them), a folder that is neither a chain nor
 a sweep, a file that is not a progress log, an output that cannot be written or that is one
@@ -27,7 +28,7 @@ import os
 import re
 import sys
 
-from report_inputs import ReportError, fail, input_named, remember_input
+from report_inputs import ReportError, fail, input_named, refuse_non_regular, remember_input
 from report_page import build_report
 from report_plots import agg_pyplot
 
@@ -71,7 +72,7 @@ def parse_args(argv):
     p.add_argument("--images", metavar="DIR",
                    help="also write the page's plots as PNG files into DIR (created), "
                         "plot-1.png, plot-2.png, ... in the page's order, replacing the "
-                        "plot-K.png files already there")
+                        "plot files an earlier report wrote there (and no other file)")
     return p.parse_args(argv)
 
 
@@ -79,8 +80,11 @@ def parse_args(argv):
 # The outputs: the page, and with --images its plots as PNG files.
 
 IMAGE_PATTERN = re.compile(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
-# The files --images owns in its folder: it removes them all before writing its own.
+# The plot files a report writes into --images DIR.
 IMAGE_FILE = re.compile(r"plot-[0-9]+\.png")
+# The list of the plot files the last report wrote into DIR, one name a line: only those are
+# removed by the next one, never a file of the user's that happens to be named plot-9.png.
+IMAGE_MANIFEST = ".permbb-report-images"
 
 
 def image_path(folder, k):
@@ -88,22 +92,34 @@ def image_path(folder, k):
 
 
 def owned_images(folder):
-    """The plot files in `folder` (of an earlier report: a stale plot-4.png beside a new
-    page's three plots would pass for one of them)."""
+    """The plot files that an earlier report wrote into `folder`, as its manifest lists them
+    (a stale plot-4.png beside a new page's three plots would pass for one of them)."""
     try:
-        names = os.listdir(folder)
-    except OSError:   # no folder yet, or none to list: writing the images says why
+        with open(os.path.join(folder, IMAGE_MANIFEST), encoding="utf-8") as f:
+            names = f.read().split()
+    except (OSError, UnicodeDecodeError):   # no folder or manifest yet: nothing of ours
         return []
-    return [os.path.join(folder, n) for n in sorted(names) if IMAGE_FILE.fullmatch(n)]
+    return [os.path.join(folder, n) for n in sorted(set(names))
+            if IMAGE_FILE.fullmatch(n) and os.path.isfile(os.path.join(folder, n))]
 
 
 def check_output(output):
-    """Before the work: the output's folder must exist, and the output be no folder."""
+    """Before the work: the output's folder must exist, and the output be a regular file or
+    none yet (a folder takes no page; a FIFO or a device would block or swallow it)."""
     folder = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(folder):
         fail(output, "cannot write the report (no such folder)")
     if os.path.isdir(output):
         fail(output, "cannot write the report (a folder)")
+    refuse_non_regular(output, "write the report")
+
+
+def refuse_page_as_image_folder(args):
+    """--images DIR may not name the -o page: the page would be written and the images then
+    fail (or the page be taken for their folder). Checked before the work."""
+    if args.images and os.path.realpath(args.images) == os.path.realpath(args.output):
+        fail(f"--images {args.images}", f"the same path as the page -o {args.output}, which "
+                                        "cannot also be the images' folder")
 
 
 def outputs(args, plots=0):
@@ -128,6 +144,19 @@ def refuse_inputs(planned):
             fail(name, f"the same file as the input {source}, which it would {verb}")
 
 
+def refuse_replacing_foreign_images(args, plots):
+    """A plot-K.png that this report would write, already in DIR and not written by an
+    earlier report (not in the manifest), is the user's: refused, not overwritten."""
+    if not args.images:
+        return
+    ours = set(owned_images(args.images))
+    for k in range(1, plots + 1):
+        path = image_path(args.images, k)
+        if os.path.lexists(path) and path not in ours:
+            fail(f"--images {path}", "a file that no earlier report wrote there, which this one "
+                                     "would overwrite; move it or choose another folder")
+
+
 def check_outputs_first(args):
     """Before the (slow) work: the outputs against the PATHs that are files, and the page
     against the plot files (--images would remove or overwrite it)."""
@@ -136,6 +165,7 @@ def check_outputs_first(args):
         if os.path.isfile(path):
             remember_input(path)
     refuse_inputs(outputs(args))
+    refuse_page_as_image_folder(args)
     if args.images and is_image_in(args.output, args.images):
         fail(f"-o {args.output}", f"a plot file of --images {args.images}, which would "
                                   f"overwrite or remove it")
@@ -152,6 +182,7 @@ def check_outputs_last(args, images):
     refuse_inputs(outputs(args, len(images)))
     if args.images and os.path.exists(args.images) and not os.path.isdir(args.images):
         fail(args.images, "cannot write the images (not a folder)")
+    refuse_replacing_foreign_images(args, len(images))
 
 
 def write_output(output, content):
@@ -163,14 +194,19 @@ def write_output(output, content):
 
 
 def write_images(images, folder):
-    """The page's plots (base64, as in the page) as folder/plot-K.png, and no other."""
+    """The page's plots (base64, as in the page) as folder/plot-K.png, after removing those
+    the manifest says an earlier report wrote; the manifest then lists the new ones."""
     try:
         os.makedirs(folder, exist_ok=True)
         for path in owned_images(folder):
             os.remove(path)
+        names = []
         for k, data in enumerate(images, start=1):
             with open(image_path(folder, k), "wb") as f:
                 f.write(base64.b64decode(data))
+            names.append(os.path.basename(image_path(folder, k)))
+        with open(os.path.join(folder, IMAGE_MANIFEST), "w", encoding="utf-8") as f:
+            f.write("".join(n + "\n" for n in names))
     except OSError as e:
         fail(folder, f"cannot write the images ({e.strerror})")
 

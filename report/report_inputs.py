@@ -9,6 +9,7 @@ import datetime
 import json
 import math
 import os
+import stat
 
 EVENTS = ("start", "progress", "end")
 
@@ -65,8 +66,21 @@ def remember_input(path, status=None):
     INPUT_FILES.setdefault((status.st_dev, status.st_ino), path)
 
 
+def refuse_non_regular(path, what):
+    """A FIFO, a device or a socket as a file to read or write would block or never end
+    (`/dev/zero`): refused, as the solver's readers do. Nothing to refuse when `path` does not
+    exist."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        fail(path, f"cannot {what}: not a regular file (a FIFO, a device or a socket)")
+
+
 def open_input(path):
     """`path` opened for reading as UTF-8 text, and remembered as an input."""
+    refuse_non_regular(path, "read it")
     f = open(path, encoding="utf-8")
     remember_input(path, os.fstat(f.fileno()))
     return f
@@ -288,12 +302,18 @@ def log_outcome(runs):
 
 
 def best_text(runs):
-    """The log's best is the incumbent, which starts at the initial upper bound."""
+    """The log's best is the incumbent, which starts at the initial upper bound (older logs
+    show that bound as the best even where no schedule makes it). Only a complete search
+    proves that nothing lies below it; a stopped one says what it found so far."""
     best, initial = last_field(runs, "best"), first_start_field(runs, "initial_ub")
     if best is not None and best != initial:
         return str(best)
+    complete = runs[-1].end is not None and runs[-1].end.get("complete") is True
+    if initial is not None and complete:
+        return f"nothing below the initial upper bound {initial} (the search is complete)"
     if initial is not None:
-        return f"nothing below the initial upper bound {initial}"
+        return (f"none found below the initial upper bound {initial} so far "
+                "(the search was not complete: nothing is proved)")
     return "none found"
 
 

@@ -50,7 +50,7 @@ fi
 
 packages=(build-essential cmake ninja-build pkg-config libgmp-dev libopenmpi-dev openmpi-bin
   libspdlog-dev libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev googletest
-  python3 python3-matplotlib shellcheck slurmctld slurmd slurm-client munge)
+  python3 python3-matplotlib tcl lua5.4 shellcheck slurmctld slurmd slurm-client munge)
 # libFuzzer comes with clang's runtime libraries.
 if [ "$fuzz" = ON ]; then packages+=(clang libclang-rt-14-dev); fi
 missing=()

@@ -59,6 +59,7 @@ nlohmann::json ProgressReporter::line(const char* event) const {
 
 void ProgressReporter::begin(const ProgressStart& s) {
   restart_ = s.restart;
+  bound_without_schedule_ = s.bound_without_schedule;
   nodes_before_ = s.nodes_before;
   remaining_.emplace(s.remaining, s.jobs);
   nlohmann::json out = line("start");
@@ -93,7 +94,7 @@ void ProgressReporter::report(const ProgressSnapshot& s) {
   out["nodes"] = s.nodes_decomposed;
   out["nodes_total"] = nodes_before_ + s.nodes_decomposed;
   out["nodes_per_second"] = rate;
-  out["best"] = makespan_or_null(s.best);
+  out["best"] = makespan_or_null(shown_best(s.best));
   out["run_remaining"] = run_share;
   out["space_remaining_log10"] = or_null(space_log10);
   out["run_remaining_per_second"] = or_null(left.falling);
@@ -114,7 +115,8 @@ void ProgressReporter::report(const ProgressSnapshot& s) {
 }
 
 void ProgressReporter::print(const ProgressSnapshot& s, double rate, const TimeLeft& left) const {
-  const std::string best = s.best == kInfiniteTime ? "none" : std::to_string(s.best);
+  const Time shown = shown_best(s.best);
+  const std::string best = shown == kInfiniteTime ? "none" : std::to_string(shown);
   spdlog::info("progress {:.1f} s | nodes {} | {:.3g} nodes/s | best {} | left {:.4g}% of this "
                "run ({}), {} | {} | active {}",
                elapsed_seconds(), s.nodes_decomposed, rate, best, 100.0 * left.run_share,
@@ -130,7 +132,7 @@ void ProgressReporter::print(const ProgressSnapshot& s, double rate, const TimeL
 void ProgressReporter::finish(const ProgressEnd& e) {
   nlohmann::json out = line("end");
   out["complete"] = e.complete;
-  out["best"] = makespan_or_null(e.best);
+  out["best"] = makespan_or_null(shown_best(e.best));
   out["nodes"] = e.nodes_decomposed;
   out["nodes_total"] = nodes_before_ + e.nodes_decomposed;
   out["run_remaining"] = remaining_ ? remaining_->run_share(e.remaining) : 0.0;
@@ -146,6 +148,7 @@ ProgressStart progress_start(const Instance& instance, const SearchSettings& set
   s.jobs = instance.jobs();
   s.machines = instance.machines();
   s.initial_ub = start.initial.value;
+  if (start.best.permutation.empty()) s.bound_without_schedule = start.best.makespan;
   s.ranks = ranks;
   s.restart = start.restarted ? static_cast<int>(start.earlier.restarts) + 1 : 0;
   s.nodes_before = start.earlier.nodes_decomposed;

@@ -21,6 +21,9 @@ struct ProgressStart {
   int jobs = 0;
   int machines = 0;
   Time initial_ub = kInfiniteTime;
+  // The bound the incumbent starts at when no schedule makes it (--ub N, or a restart of such
+  // a search that found none yet): shown as no best at all, never as a schedule's makespan.
+  Time bound_without_schedule = kInfiniteTime;
   int ranks = 1;
   int restart = 0;  // 0: a fresh run; k: the k-th restart from a checkpoint
   std::uint64_t nodes_before = 0;  // decomposed by the earlier runs of this search
@@ -78,6 +81,10 @@ class ProgressReporter {
   };
 
   nlohmann::json line(const char* event) const;
+  // `best` as a tick shows it: kInfiniteTime (none) while it is only the starting bound.
+  Time shown_best(Time best) const {
+    return best == bound_without_schedule_ ? kInfiniteTime : best;
+  }
   void print(const ProgressSnapshot& s, double rate, const TimeLeft& left) const;
 
   std::chrono::steady_clock::time_point start_;
@@ -86,6 +93,7 @@ class ProgressReporter {
   bool print_lines_;
   ProgressLog log_;
   int restart_ = 0;
+  Time bound_without_schedule_ = kInfiniteTime;
   std::uint64_t nodes_before_ = 0;
   std::optional<RemainingWork> remaining_;
   TimeLeftEstimate time_left_;

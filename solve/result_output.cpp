@@ -106,25 +106,32 @@ void write_json_file(const nlohmann::json& json, const std::string& path) {
     std::cout << text << std::flush;
     return;
   }
-  const int fd = open_for_writing(path, O_CREAT | O_TRUNC, "the JSON result");
+  write_text_file(path, text, "the JSON result");
+}
+
+void write_text_file(const std::string& path, const std::string& text, const std::string& what) {
+  const int fd = open_for_writing(path, O_CREAT | O_TRUNC, what);
   const int error = write_all(fd, text);
   ::close(fd);
-  if (error != 0) {
-    throw InputError(path + ": cannot write the JSON result: " + std::strerror(error));
-  }
+  if (error != 0) throw InputError(path + ": cannot write " + what + ": " + std::strerror(error));
 }
 
 void check_json_destination(const std::string& path) {
-  if (path.empty() || path == "-") return;
+  if (path == "-") return;
+  check_destination(path, "the JSON result");
+}
+
+void check_destination(const std::string& path, const std::string& what) {
+  if (path.empty()) return;
   struct stat info {};
   if (::stat(path.c_str(), &info) == 0) {
-    ::close(open_for_writing(path, 0, "the JSON result"));  // no O_TRUNC: the file stays
+    ::close(open_for_writing(path, 0, what));  // no O_TRUNC: the file stays
     return;
   }
   std::string folder = std::filesystem::path(path).parent_path().string();
   if (folder.empty()) folder = ".";
   if (::access(folder.c_str(), W_OK) != 0) {
-    throw InputError(path + ": cannot write the JSON result there: " + std::strerror(errno));
+    throw InputError(path + ": cannot write " + what + " there: " + std::strerror(errno));
   }
 }
 

@@ -24,6 +24,14 @@ int open_for_writing(const std::string& path, int flags, const std::string& what
 // Writes all of `text`; returns 0 or the errno of the failure.
 int write_all(int fd, const std::string& text);
 
+// Writes `text` to `path` (replacing it), `what` naming it in the message; throws InputError
+// when it cannot (a FIFO with no reader is refused, not waited for).
+void write_text_file(const std::string& path, const std::string& text, const std::string& what);
+
+// Throws InputError when `what` could not be written to `path` (a folder, a FIFO with no
+// reader, a missing or read-only folder), before the work that makes it. Creates nothing.
+void check_destination(const std::string& path, const std::string& what);
+
 // Writes a JSON document to `path`, or to standard output for "-". Throws InputError naming
 // the file when it cannot be written (a FIFO with no reader is refused, not waited for).
 void write_json_file(const nlohmann::json& json, const std::string& path);

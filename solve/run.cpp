@@ -1,5 +1,7 @@
 #include "run.hpp"
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include "bound_choice.hpp"
@@ -30,7 +32,7 @@ Run::Run(const SolveOptions& options, const SolveInput& input, const RunClock& c
     : options_(options),
       input_(input),
       clock_(clock),
-      checkpoint_lock_(claim_checkpoint_path(options.checkpoint_path)),
+      checkpoint_lock_(claim_checkpoint_path(options)),
       progress_log_(options.progress_log_path, run_identity(input.instance, input.settings)),
       start_(resolve_start(options, input.instance, input.settings, clock.setup_stop())) {}
 
@@ -48,7 +50,12 @@ void Run::begin(int processes, const mpz_class& total_work, const SearchState& f
   keeper_->write(first);
 }
 
-int Run::finish(const RunEnd& end) {
+int Run::finish(const RunEnd& in) {
+  // The time a user waited: from the command's start, set-up and NEH included, not only the
+  // search's (the engines count from the search's start).
+  RunEnd end = in;
+  end.state.counters.wall_seconds =
+      std::max(end.state.counters.wall_seconds, clock_.elapsed_seconds());
   keeper_->write(end.state);
   const RunCounters& run = end.state.counters;
   const CheckpointStatistics all = totals(start_.earlier, run, start_.restarted);

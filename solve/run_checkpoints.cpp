@@ -48,8 +48,10 @@ StartPoint resolve_start(const SolveOptions& options, const Instance& instance,
   return start;
 }
 
-PathLock claim_checkpoint_path(const std::string& path) {
+PathLock claim_checkpoint_path(const SolveOptions& options) {
+  const std::string& path = options.checkpoint_path;
   PathLock lock(path, "--checkpoint");
+  refuse_replacing_a_saved_search(options);
   check_checkpoint_writable(path);  // a folder that takes no files is refused here
   if (!lock.unprotected().empty()) spdlog::warn("{}", lock.unprotected());
   return lock;

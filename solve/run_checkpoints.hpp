@@ -31,12 +31,13 @@ struct StartPoint {
 StartPoint resolve_start(const SolveOptions& options, const Instance& instance,
                          const SearchSettings& settings, const StopCheck& stop = {});
 
-// Makes `path` (--checkpoint; none when empty) this run's alone: locks path + ".lock", so a
-// second run naming it is refused (exit 2) instead of overwriting the other's checkpoints,
-// then checks that it can be written (check_checkpoint_writable), which removes what killed
-// earlier writers left: only under the lock, so a run never removes another's temporary file.
-// Hold the lock for the whole run.
-PathLock claim_checkpoint_path(const std::string& path);
+// Makes options.checkpoint_path (none when empty) this run's alone: locks path + ".lock", so a
+// second run naming it is refused (exit 2) instead of overwriting the other's checkpoints;
+// refuses to replace a search saved there that this run does not continue
+// (refuse_replacing_a_saved_search); then checks that it can be written
+// (check_checkpoint_writable), which removes what killed earlier writers left: only under
+// the lock, so a run never removes another's temporary file. Hold the lock for the whole run.
+PathLock claim_checkpoint_path(const SolveOptions& options);
 
 // This run's counters, added to the earlier runs' in a checkpoint and in the result.
 struct RunCounters {

@@ -64,8 +64,16 @@ void SignalWatcher::wait_for_signals() {
       checkpoint_.store(true);
     } else if (signal > 0) {  // TERM, INT, HUP, QUIT, USR2
       stop_signal_.store(signal);
+      stop_.store(true);
     }
   }
+}
+
+std::string SignalWatcher::stop_reason() const {
+  const int signal = stop_signal();
+  if (signal == 0) return "";
+  const char* abbrev = sigabbrev_np(signal);
+  return std::string("stopped by SIG") + (abbrev != nullptr ? abbrev : std::to_string(signal));
 }
 
 }  // namespace permbb::solve

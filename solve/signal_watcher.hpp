@@ -1,6 +1,7 @@
 #pragma once
 #include <atomic>
 #include <csignal>
+#include <string>
 #include <thread>
 
 namespace permbb::solve {
@@ -41,12 +42,18 @@ class SignalWatcher {
   // SIGTERM, SIGINT, SIGHUP or SIGQUIT arrived.
   bool stop_requested() const { return stop_signal_.load() != 0; }
   int stop_signal() const { return stop_signal_.load(); }
+  // The same as a flag that searches poll (heuristics::Deadline, the knapsack searches): true
+  // from the stop signal on.
+  const std::atomic<bool>* stop_flag() const { return &stop_; }
+  // "stopped by SIGTERM" (the result's reason), or "" while no stop signal came.
+  std::string stop_reason() const;
 
  private:
   void wait_for_signals();
 
   std::atomic<bool> checkpoint_{false};
   std::atomic<int> stop_signal_{0};
+  std::atomic<bool> stop_{false};
   std::atomic<bool> quit_{false};
   std::thread thread_;
 };

@@ -1,5 +1,7 @@
 #include "solve_options.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 
 #include "number_text.hpp"
@@ -36,6 +38,29 @@ void check_output_paths(const SolveOptions& options) {
       {{"--json", options.output.json_path}, {"--progress-log", options.progress_log_path}},
       inputs);
   check_json_destination(options.output.json_path);
+}
+
+std::string checkpoint_destination(const SolveOptions& options) {
+  const std::string& given =
+      options.checkpoint_path.empty() ? options.restart_path : options.checkpoint_path;
+  return given.empty() ? given : link_target(given);
+}
+
+void refuse_replacing_a_saved_search(const SolveOptions& options) {
+  const std::string& path = options.checkpoint_path;
+  if (path.empty() || options.overwrite_checkpoint) return;
+  const std::string& restart = options.restart_path;
+  if (!restart.empty() && (same_file(path, restart) || same_file(path + ".prev", restart))) {
+    return;  // it continues the search saved there
+  }
+  for (const std::string& saved : {path, path + ".prev"}) {
+    struct stat info {};
+    if (::stat(saved.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) continue;
+    throw InputError("--checkpoint " + path + ": " + saved +
+                     " holds a saved search, which this run would replace; continue it with "
+                     "--restart " +
+                     saved + ", or start over with --overwrite-checkpoint");
+  }
 }
 
 }  // namespace permbb::solve

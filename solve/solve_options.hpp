@@ -51,6 +51,7 @@ struct SolveOptions {
   double checkpoint_seconds = 300;
   std::string restart_path;               // restart from this checkpoint
   bool restart_fallback = false;          // use FILE.prev if FILE is unusable
+  bool overwrite_checkpoint = false;      // a fresh run may replace what --checkpoint holds
   std::string fault_injection;            // tests only: "worker-exception"
   OutputOptions output;
 };
@@ -67,5 +68,17 @@ double rank_timeout(const SolveOptions& options);
 // that the JSON result can be written (check_json_destination), before the search rather than
 // after it.
 void check_output_paths(const SolveOptions& options);
+
+// The file the run's checkpoints go to: --checkpoint, else the --restart file (a restart goes
+// on saving where it came from, so its progress is never saved nowhere), through symbolic
+// links to the file they name (link_target): the link stays a link to the file written, and
+// two links to one file share its lock. "" for a run without either.
+std::string checkpoint_destination(const SolveOptions& options);
+
+// Throws InputError when the run's checkpoints would replace a search saved there that this
+// run does not continue: FILE (or FILE.prev) exists and is neither the --restart file nor the
+// one before it, and --overwrite-checkpoint was not given. Call it with the path locked
+// (claim_checkpoint_path), so that no other run writes it meanwhile.
+void refuse_replacing_a_saved_search(const SolveOptions& options);
 
 }  // namespace permbb::solve

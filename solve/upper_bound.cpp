@@ -17,7 +17,8 @@ UpperBoundSpec parse_upper_bound_spec(const std::string& text) {
   const char* last = first + text.size();
   const auto [ptr, ec] = std::from_chars(first, last, value);
   if (ec != std::errc() || ptr != last || value <= 0 || value > kInfiniteTime - 1) {
-    throw InputError("--ub: expected inf, opt or a positive integer makespan, got '" + text + "'");
+    throw InputError("--ub: expected inf, opt or an integer makespan from 1 to " +
+                     std::to_string(kInfiniteTime - 1) + ", got '" + text + "'");
   }
   return {UpperBoundSpec::Kind::kGiven, static_cast<Time>(value)};
 }
@@ -44,12 +45,11 @@ Time bound_without_heuristic(const UpperBoundSpec& spec, const Instance& instanc
       break;
   }
   const auto index = taillard::identify(instance);
-  if (!index) {
-    throw InputError("--ub opt: '" + instance.name() +
-                     "' is not a Taillard instance (by name and data), so no best-known "
-                     "makespan is tabled; give --ub N or --ub inf");
-  }
-  return taillard::best_known_makespan(*index);
+  if (index) return taillard::best_known_makespan(*index);
+  if (const auto& published = instance.published_upper_bound()) return *published;
+  throw InputError("--ub opt: '" + instance.name() +
+                   "' is not a Taillard instance (by name and data) and its file states no "
+                   "upper bound, so no best-known makespan is known; give --ub N or --ub inf");
 }
 
 InitialUpperBound resolve_upper_bound(const UpperBoundSpec& spec, const Instance& instance,

@@ -171,7 +171,7 @@ TEST(InstanceSource, RejectsMalformedFilesWithFileAndLine) {
 
 TEST(InstanceSource, RejectsMalformedVrfFilesWithFileAndLine) {
   expect_file_error("bad_vrf_trailing.txt", 4, "'7'");
-  expect_file_error("bad_vrf_duplicate.txt", 3, "machine 1 appears twice");
+  expect_file_error("bad_vrf_duplicate.txt", 3, "machine index 1 appears twice for job 2");
   expect_file_error("bad_vrf_index.txt", 3, "machine index 2");
   expect_file_error("bad_vrf_truncated.txt", 4, "found only 10");
   // 12 numbers = n*m, but laid out as VRF rows: a VRF file cut in half, not a plain instance.

@@ -105,5 +105,24 @@ TEST(WithoutComments, DropsCommentsAndAByteOrderMarkAndKeepsLineBreaks) {
   EXPECT_EQ(without_comments("1 \xEF\xBB\xBF"), "1 \xEF\xBB\xBF");
 }
 
+// A checkpoint is replaced by rename: through a link it must be the link's target that is
+// written, relative links read from the link's folder, chains followed, a dangling link
+// (the first checkpoint) named by its target, a loop refused.
+TEST_F(ScratchFolder, LinkTargetFollowsLinksToTheFileTheyName) {
+  const std::string target = file("target.ck");
+  EXPECT_EQ(link_target(target), target);
+  fs::create_directories(folder_ / "sub");
+  fs::create_symlink("../target.ck", folder_ / "sub" / "relative.ck");
+  EXPECT_TRUE(same_file(link_target(name("sub/relative.ck")), target));
+  EXPECT_FALSE(fs::is_symlink(link_target(name("sub/relative.ck"))));
+  fs::create_symlink(name("sub/relative.ck"), name("chain.ck"));
+  EXPECT_FALSE(fs::is_symlink(link_target(name("chain.ck"))));
+  fs::create_symlink(name("not-yet.ck"), name("dangling.ck"));
+  EXPECT_EQ(link_target(name("dangling.ck")), name("not-yet.ck"));
+  fs::create_symlink(name("loop-b"), name("loop-a"));
+  fs::create_symlink(name("loop-a"), name("loop-b"));
+  EXPECT_THROW(link_target(name("loop-a")), InputError);
+}
+
 }  // namespace
 }  // namespace permbb

@@ -34,4 +34,17 @@ void refuse_outputs_naming_inputs(const std::vector<NamedPath>& outputs,
   }
 }
 
+std::string link_target(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path current = path;
+  for (int hops = 0; hops < 40; ++hops) {
+    std::error_code error;
+    if (!fs::is_symlink(fs::symlink_status(current, error))) return current.string();
+    const fs::path target = fs::read_symlink(current, error);
+    if (error) return current.string();
+    current = target.is_absolute() ? target : current.parent_path() / target;
+  }
+  throw InputError(path + ": too many levels of symbolic links");
+}
+
 }  // namespace permbb

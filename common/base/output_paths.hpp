@@ -23,4 +23,10 @@ bool same_file(const std::string& a, const std::string& b);
 void refuse_outputs_naming_inputs(const std::vector<NamedPath>& outputs,
                                   const std::vector<NamedPath>& inputs);
 
+// The file a path names, through symbolic links (relative ones from the link's folder), even
+// when the last target does not exist yet: a file replaced by rename (a checkpoint) must be
+// the link's target, never the link, and a lock beside it must be one for every name of it.
+// `path` itself when it is no link; throws InputError for a loop of links.
+std::string link_target(const std::string& path);
+
 }  // namespace permbb

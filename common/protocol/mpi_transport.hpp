@@ -15,6 +15,10 @@ namespace permbb::cluster {
 // launcher's environment variables are present.
 bool launched_by_mpi_launcher();
 
+// This process's rank as the launcher's environment says it, before MPI starts (0 when none
+// says it): for the one line that a refusal of every rank prints once.
+int launcher_rank();
+
 // The MPI library's name and version, first line (MPI_Get_library_version: callable before
 // MPI_Init), for `permbb --version`.
 std::string mpi_library_version();

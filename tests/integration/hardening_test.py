@@ -7,6 +7,7 @@ optima come from a brute force written here, or from the same solver run without
 """
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import time
@@ -187,10 +188,13 @@ class Restarts(OneLineError):
             self.assertEqual(result["leaves"], 0)
 
     def test_checkpoints_with_a_valid_checksum_and_inconsistent_content_are_refused(self):
+        # A restart saves to its own file (and locks it): copies, never the repository's data.
         for name in ["ta021_best_inconsistent.ckpt", "ta021_units_overlap.ckpt"]:
-            proc = run("solve", "ta021", "--no-gpu", "--threads", "1", "--quiet",
-                       "--restart", os.path.join(CHECKPOINTS, name), "--time-limit", "5")
-            self.assert_one_line_exit_2(proc)
+            with tempfile.TemporaryDirectory() as folder:
+                copy = shutil.copy(os.path.join(CHECKPOINTS, name), folder)
+                proc = run("solve", "ta021", "--no-gpu", "--threads", "1", "--quiet",
+                           "--restart", copy, "--time-limit", "5")
+                self.assert_one_line_exit_2(proc)
 
 
 class Limits(unittest.TestCase):

@@ -59,6 +59,39 @@ class InstalledTree:
             self.assertIn("Usage", proc.stdout + proc.stderr, helper)
 
 
+# The commands of environment modules (Tcl) and Lmod (Lua) that a module file calls, as
+# stubs, run by the plain interpreter: PERMBB_ROOT is printed.
+MODULE_STUBS = {
+    "tclsh": """
+proc module-whatis {args} {}
+proc prepend-path {args} {}
+proc setenv {name value} { if {$name eq "PERMBB_ROOT"} { puts $value } }
+set ModulesCurrentModulefile [lindex $argv 0]
+source [lindex $argv 0]
+""",
+    "lua5.4": """
+local module = arg[1]
+function whatis() end
+function help() end
+function prepend_path() end
+function pathJoin(...) return table.concat({...}, "/") end
+function isFile(p) local f = io.open(p) if f then f:close() return true end return false end
+function myFileName() return module end
+function subprocess(cmd) local p = io.popen(cmd) local out = p:read("a") p:close() return out end
+function setenv(name, value) if name == "PERMBB_ROOT" then print(value) end end
+dofile(module)
+""",
+}
+
+
+def module_root(interpreter, module):
+    """The PERMBB_ROOT that the module file `module` sets when loaded as it is named."""
+    proc = subprocess.run([interpreter, "/dev/stdin", module], input=MODULE_STUBS[interpreter],
+                          capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.strip()
+
+
 @unittest.skipUnless(BUILD, "PERMBB_BUILD_DIR names the build folder")
 class Install(unittest.TestCase, InstalledTree):
     def test_installed_prefix_runs_from_anywhere(self):
@@ -84,6 +117,16 @@ class Install(unittest.TestCase, InstalledTree):
                     text = f.read()
                 self.assertIn(f'"{first}"', text, module)
                 self.assertNotIn("@PERMBB", text, module)
+            # Loaded from the moved prefix, or through a link from a MODULEPATH folder, each
+            # module file finds the prefix it lies in, not the one it was installed under.
+            link_dir = os.path.join(scratch, "modules", "permbb")
+            os.makedirs(link_dir)
+            for interpreter, name, link in [("tclsh", "permbb.tcl", "0.1.0"),
+                                            ("lua5.4", "permbb.lua", "0.1.0.lua")]:
+                module = os.path.join(share, "permbb", "modulefiles", name)
+                os.symlink(module, os.path.join(link_dir, link))
+                for loaded in (module, os.path.join(link_dir, link)):
+                    self.assertEqual(module_root(interpreter, loaded), prefix, loaded)
             # An example in Taillard's published layout, its second instance (ta002).
             proc = run(os.path.join(prefix, "bin", "permbb"), "instance",
                        os.path.join(share, "permbb/examples/taillard_20x5_first3.txt#2"))

@@ -165,9 +165,12 @@ class RecordedRun(PageChecks, unittest.TestCase):
         proc = subprocess.run([BIN, "report", self.log, "-o", self.output("with-images.html"),
                                "--images", folder], capture_output=True, text=True, timeout=300)
         self.assertEqual(proc.returncode, 0, proc.stderr)
-        names = sorted(os.listdir(folder))
-        self.assertEqual(names, [f"plot-{k}.png" for k in range(1, PLOTS_SINGLE_PROCESS + 1)])
-        for name in names:
+        plots = [f"plot-{k}.png" for k in range(1, PLOTS_SINGLE_PROCESS + 1)]
+        # Beside the plots, the list of them that the next report removes (and no other file).
+        self.assertEqual(sorted(os.listdir(folder)), [".permbb-report-images"] + plots)
+        with open(os.path.join(folder, ".permbb-report-images")) as f:
+            self.assertEqual(f.read().split(), plots)
+        for name in plots:
             with open(os.path.join(folder, name), "rb") as f:
                 self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", name)
 
@@ -543,8 +546,12 @@ class OutputsThatAreInputs(HandWrittenCase):
         os.mkdir(images)
         plot = os.path.join(images, "plot-2.png")
         os.symlink(self.log, plot)
+        with open(os.path.join(images, ".permbb-report-images"), "w") as f:
+            f.write("plot-2.png\n")
+        self.original = self.contents()
         page = self.output("page.html")
-        # An earlier report's plot-2.png, a link to the log: it would be removed.
+        # An earlier report's plot-2.png (its list names it), a link to the log: it would be
+        # removed.
         self.check_refused(self.log, page, f"--images {plot}", self.log, "--images", images,
                            verb="remove")
         # The folder itself, the log: of the PATHs, or read in a run folder.
@@ -573,11 +580,17 @@ class ImagesFolder(HandWrittenCase):
     def test_the_plots_of_an_earlier_report_are_replaced(self):
         images = self.output("plots")
         os.mkdir(images)
-        stale = [f"plot-{k}.png" for k in (1, 2, 3, 4, 10)]
-        others = ["plot-1.png.bak", "plot-x.png", "Plot-5.png", "plot-7.PNG", "notes.txt"]
+        # An earlier report's plots, as its list names them; plot-10.png, not in the list, is
+        # the user's own and stays, as every other file does.
+        stale = [f"plot-{k}.png" for k in (1, 2, 3, 4)]
+        others = ["plot-1.png.bak", "plot-x.png", "Plot-5.png", "plot-7.PNG", "notes.txt",
+                  "plot-10.png"]
         for name in stale + others:
             with open(os.path.join(images, name), "w") as f:
                 f.write("an earlier file\n")
+        with open(os.path.join(images, ".permbb-report-images"), "w") as f:
+            f.write("".join(name + "\n" for name in stale))
+        others.append(".permbb-report-images")
         log = write_log(self.output("g.jsonl"), run_lines(INSTANCE))
         for name, render in RENDERERS.items():
             with self.subTest(renderer=name):
@@ -588,7 +601,7 @@ class ImagesFolder(HandWrittenCase):
                 for plot in plots:
                     with open(os.path.join(images, plot), "rb") as f:
                         self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", plot)
-                for other in others:
+                for other in others[:-1]:
                     with open(os.path.join(images, other)) as f:
                         self.assertEqual(f.read(), "an earlier file\n", other)
 

@@ -43,6 +43,10 @@ def command(ranks, *args, instance=INSTANCE, ub="opt", threads=1, launcher=MPIRU
     # Short slices (--progress) and worker checkpoints: a signal acts within milliseconds.
     solve = [BIN, "solve", instance, "--ub", ub, "--threads", str(threads), "--no-gpu",
              "--quiet", "--json", "-", "--progress", "0.02", *args]
+    # A test's fresh runs (subtests, one after another) start over in its checkpoint path on
+    # purpose: said so, as a user must (a fresh run never replaces a saved search silently).
+    if "--checkpoint" in args and "--restart" not in args:
+        solve.append("--overwrite-checkpoint")
     if ranks == 1:
         return solve
     return [launcher, "--oversubscribe", "-np", str(ranks), *solve,
@@ -435,17 +439,24 @@ class FakeProc:
 
 
 class OtherCommands(unittest.TestCase):
-    def test_term_ends_a_heuristic_run_at_once_as_for_any_program(self):
-        # Only solve takes the signals; the others, which save nothing to resume from, get
-        # the mask they started with back after parsing their options.
+    def test_term_ends_a_heuristic_run_at_once_with_its_best(self):
+        # The commands that search take the signals as solve does (heuristic, knapsack, pcmax:
+        # their best so far, incomplete, exit 3: user_input_test.py has each); the others,
+        # which run for a moment, get the mask they started with back after parsing.
         proc = subprocess.Popen([BIN, "heuristic", "ta120", "--method", "ils",
-                                 "--time-limit", "60"], stdout=subprocess.PIPE,
+                                 "--time-limit", "60", "--json", "-"], stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, start_new_session=True)
         time.sleep(0.3)
+        sent = time.time()
         proc.send_signal(signal.SIGTERM)
-        finish_job(proc, timeout=20)
-        self.assertEqual(proc.returncode, -signal.SIGTERM)
-
+        try:
+            out, err = proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
+        self.assertLess(time.time() - sent, 5)
+        self.assertEqual(proc.returncode, 3, err)
+        self.assertEqual(json.loads(out)["status"], "incomplete")
 
 if __name__ == "__main__":
     unittest.main()
