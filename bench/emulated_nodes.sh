@@ -83,7 +83,7 @@ chmod +x "$work/agent"
 
 ranks=$((1 + nodes * gpus_per_node))
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-"$mpirun" --hostfile "$hostfile" -np "$ranks" --map-by slot --bind-to none \
-  --mca plm_rsh_agent "$work/agent" --mca plm_rsh_no_tree_spawn 1 \
+"$mpirun" --hostfile "$hostfile" -np "$ranks" --map-by slot --bind-to none --oversubscribe \
+  --mca plm rsh --mca plm_rsh_agent "$work/agent" --mca plm_rsh_no_tree_spawn 1 \
   --mca oob_tcp_if_include "$net.0/24" --mca btl tcp,self,vader \
   --mca btl_tcp_if_include "$net.0/24" -x LD_LIBRARY_PATH "$@"

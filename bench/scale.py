@@ -16,6 +16,8 @@ Usage: bench/scale.py [--sim build/permbb-scale-sim] [--workload vfr30_15_2 ...]
 """
 import argparse
 import json
+import os
+import re
 import subprocess
 import sys
 
@@ -53,16 +55,19 @@ def measured_efficiencies(paths):
     series = {}
     for path in paths:
         runs = json.load(open(path))["runs"]
+        # The machine, where the file's name says it (multi_gpu_h200x4_...: 4 x H200).
+        machine = re.search(r"h(\d00)x(\d+)", os.path.basename(path))
+        where = f", {machine.group(2)} x H{machine.group(1)}" if machine else ""
         by_case = {}
         for r in runs:
-            by_case.setdefault(r["case"].split()[0], []).append(r)
+            by_case.setdefault(os.path.basename(r["case"].split()[0]), []).append(r)
         for case, rows in by_case.items():
             one = [r for r in rows if r["gpus"] == 1]
             if not one:
                 continue
             t1 = min(r["seconds"] for r in one)
             for r in rows:
-                label = f"{case.removesuffix('_Gap.txt')} measured ({r['build']})"
+                label = f"{case.removesuffix('_Gap.txt')} measured ({r['build']}{where})"
                 series.setdefault(label, []).append((r["gpus"], t1 / (r["gpus"] * r["seconds"])))
     return {k: sorted(v) for k, v in series.items()}
 
@@ -75,7 +80,7 @@ def draw(path, results, measured):
     for name, rows in results.items():
         gpus = [r["workers"] for r in rows]
         style = "--" if name.endswith("flat") else "-"
-        eff.plot(gpus, [r["efficiency"] for r in rows], style, marker="o", label=name)
+        eff.plot(gpus, [r["efficiency"] for r in rows], style, marker="o", label=f"{name} (simulated)")
         busy.plot(gpus, [r["coordinator_busy"] for r in rows], style, marker="o", label=name)
     eff.plot(list(PAPER_EFFICIENCY), list(PAPER_EFFICIENCY.values()), "k^",
              label="2022 Figure 10 (V100s)")
