@@ -12,9 +12,10 @@ struct CoordinatorSettings {
   mpz_class min_split_size = 2;
   // H: the most intervals one split or handover moves to a waiting worker (at least 1). A
   // CPU worker's unit (one interval per thread) is below it and is halved whole, as in the
-  // paper; a GPU worker's 16,384 are not: moving them all would cost rank 0 about 4 ms a
-  // steal, the limit of a flat coordinator (docs/scale.md). The largest H intervals are
-  // halved instead (WorkUnit::split), and the GPU's own stealing spreads them.
+  // paper; a GPU worker's 16,384 may not be: moving them all costs rank 0 about 4 ms, which
+  // thousands of workers asking could not afford (docs/scale.md). The largest H intervals are
+  // halved then (WorkUnit::split), and the GPU's own stealing spreads them. A cluster solve
+  // sets it from the worker count (handover_interval_cap, below).
   int max_handover_intervals = 256;
 };
 

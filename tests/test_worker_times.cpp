@@ -157,14 +157,20 @@ TEST(WorkerTimes, KnownPausesGiveTheExpectedSeconds) {
   EXPECT_GE(t.wall_seconds, 8 * 0.025 + 0.15 + checkpoints * 0.04);
 }
 
-TEST(WorkerTimes, AGiveRequestEndsALongSliceAtOnce) {
-  FakeEngine engine({3000ms, 5ms, 5ms});
-  Incumbent incumbent;
-  FakeCoordinator coordinator{10ms, 1ms, /*ask_to_give=*/true};
+// Slices longer than any of the engine's, and no checkpoint due before the work is done.
+WorkerSettings long_slices() {
   WorkerSettings settings;
   settings.slice_seconds = 10;
   settings.checkpoint_seconds = 100;
   settings.min_steal_checkpoint_seconds = 100;
+  return settings;
+}
+
+TEST(WorkerTimes, AGiveRequestEndsALongSliceAtOnce) {
+  FakeEngine engine({3000ms, 5ms, 5ms});
+  Incumbent incumbent;
+  FakeCoordinator coordinator{10ms, 1ms, /*ask_to_give=*/true};
+  const WorkerSettings settings = long_slices();
   const WorkerOutcome out = run_worker(engine, incumbent, settings, std::ref(coordinator));
   ASSERT_TRUE(coordinator.handover_seen);
   EXPECT_TRUE(engine.stopped_early());
@@ -177,10 +183,7 @@ TEST(WorkerTimes, WithoutInterruptionAGiveRequestWaitsForTheSliceToEnd) {
   FakeEngine engine({600ms});
   Incumbent incumbent;
   FakeCoordinator coordinator{10ms, 1ms, /*ask_to_give=*/true};
-  WorkerSettings settings;
-  settings.slice_seconds = 10;
-  settings.checkpoint_seconds = 100;
-  settings.min_steal_checkpoint_seconds = 100;
+  WorkerSettings settings = long_slices();
   settings.interrupt_slices = false;
   run_worker(engine, incumbent, settings, std::ref(coordinator));
   // One slice of 600 ms explored the whole unit: the request found nothing left to give.
