@@ -295,7 +295,8 @@ def progress_line(record, done, total):
     checks = ", ".join(f"{check} {verdict}" for check, verdict in record["checks"].items())
     seconds = cell(record["seconds"], 2) if record["seconds"] is not None else "—"
     outcome = record["error"] or f"{record['value']} in {seconds} s"
-    return f"[{done}/{total}] {record['name']}: {record['status']} {outcome}; {checks}"
+    loud = "WRONG " if record["wrong"] else ""
+    return f"{loud}[{done}/{total}] {record['name']}: {record['status']} {outcome}; {checks}"
 
 
 # ---------------------------------------------------------------- the runs
@@ -454,6 +455,7 @@ def header_line(header):
     if "merged" in header:
         return "Merged from " + "; ".join(header_line(h) for h in header["merged"])
     part = f", part {header['part']}" if header.get("part") else ""
+    part += " (interrupted)" if header.get("interrupted") else ""
     return (f"{header['selected']} instances of {header['set']}{part}: `--method "
             f"{header['method']}`, {header['time_limit']} s each, {header['jobs']} at a time "
             f"on {header['host']} ({header['cores']} cores); second method "
@@ -574,10 +576,12 @@ def write_json(path, header, records):
         os.replace(path + ".tmp", path)
 
 
-def stop_on_sigterm():
-    """SIGTERM stops the runs as Ctrl-C does."""
+def stop_on_signals():
+    """SIGINT (Ctrl-C, also where a shell started the script in the background, which
+    ignores it) and SIGTERM stop the runs."""
     def interrupt(signum, frame):
         raise KeyboardInterrupt
+    signal.signal(signal.SIGINT, interrupt)
     signal.signal(signal.SIGTERM, interrupt)
 
 
@@ -588,10 +592,11 @@ def main():
             records, headers = merged_records(args.merge)
             header, interrupted = {"merged": headers}, False
         else:
-            stop_on_sigterm()
+            stop_on_signals()
             header = run_header(args)
             records, interrupted = run_set(
                 args, header, lambda so_far: write_json(args.json, header, so_far))
+            header["interrupted"] = interrupted
     except BadArguments as error:
         print(f"knapsack_set.py: error: {error}", file=sys.stderr)
         sys.exit(2)
