@@ -253,7 +253,9 @@ def index_check(run, optimum):
         return "WRONG: " + "; ".join(problems)
     if optimum is None:
         return "unknown"
-    return "equal" if run["status"] == "optimal" else "below (not proved)"
+    if run["status"] == "optimal":
+        return "equal"
+    return "below (not proved)" if run["status"] == "incomplete" else "no solution"
 
 
 def confirmation_check(run, confirm):
@@ -271,10 +273,14 @@ def solve_instance(args, running, folder, name, index):
     """One instance: the run, its checks, and the second method where the optimum claimed
     is not in the index. The record kept for it."""
     path = os.path.join(folder, "instances", name + ".in")
-    instance = read_instance(path)
     optimum, combo_seconds = index.get(name, (None, None))
-    run = run_summary(run_permbb(args, running, path, args.method, args.time_limit),
-                      args.method, instance)
+    try:
+        instance = read_instance(path)
+        result = run_permbb(args, running, path, args.method, args.time_limit)
+    except (OSError, ValueError) as error:
+        instance, result = None, {"status": "error", "error": f"unreadable: {error}",
+                                  "wall_seconds": 0.0}
+    run = run_summary(result, args.method, instance)
     checks = {"solution": run.pop("solution_check"), "index": index_check(run, optimum)}
     confirm = None
     if run["status"] == "optimal" and optimum is None:
@@ -425,12 +431,15 @@ def goal_lines(records):
     open_records = [r for r in records if is_open(r)]
     open_proved = [r for r in open_records if proved(r)]
     wrong = [r for r in records if r["wrong"]]
+    failed = [r for r in records if r["status"] not in ("optimal", "incomplete")]
     return [
         f"- known optima (combo solved them) proved: {share(sum(map(proved, known)), len(known))}",
         f"- of those where combo took over 60 s, proved: "
         f"{share(sum(map(proved, slow)), len(slow))}",
         f"- open (combo never solved them) proved: {share(len(open_proved), len(open_records))}"
         f"; proved and confirmed: {share(sum(map(confirmed, open_proved)), len(open_records))}",
+        f"- no result (an error, or killed well past the limit): {len(failed)}" +
+        "".join(f"\n  - {r['name']}: {r['status']}: {r['error']}" for r in failed),
         f"- WRONG: {len(wrong)}" + "".join(f"\n  - {r['name']}: {'; '.join(r['wrong'])}"
                                            for r in wrong),
     ]
