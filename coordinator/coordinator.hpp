@@ -17,8 +17,8 @@
 // Here a copy is split only by its owner, or while its owner's checkpoint is handled. A
 // worker that asks for work while none is unassigned becomes "hungry": it gets no reply for
 // now (it simply waits, as it waits for any reply), and the owner of the largest unit (by
-// the size it last reported) is sent a GiveRequest, one victim per hungry worker. At its
-// next slice the owner splits what it has left (WorkUnit::split, the split the coordinator
+// the size it last reported) is sent a GiveRequest, one victim per hungry worker. The request
+// ends the owner's slice; the owner splits what it has left (WorkUnit::split, the split the coordinator
 // would make), goes on with the rest and sends the part (Handover); the coordinator takes
 // the part out of the owner's copy (WorkPool::hand_over) and gives it to the first hungry
 // worker. When the owner's checkpoint crosses the request, the checkpoint answers it: the

@@ -35,7 +35,8 @@
 // answers with its first work. CheckpointRequest and GiveRequest are the unsolicited
 // messages: they may reach a worker at any time (also while it waits for a reply) and are not
 // answered themselves. A CheckpointRequest hastens the next checkpoint. A GiveRequest asks
-// for a Handover at the next slice: the worker splits what it has at that moment
+// for a Handover; both end the worker's slice in progress (WorkerSettings::interrupt_slices),
+// and at that slice's end the worker splits what it has
 // (WorkUnit::split, the same split as the coordinator's) and goes on with the rest, without
 // waiting for the reply (BEST), as nothing it kept can change. A GiveRequest that finds a
 // checkpoint (WORK) posted or in flight is void: the coordinator sent it before it handled
