@@ -305,7 +305,7 @@ class ClusterSimulation {
     } else {
       worker.ended = true;
       worker.outbox = Farewell{worker.unit_id, worker.unreported, 0, worker.explorer->best(),
-                               worker.unit.intervals()};
+                               worker.unit.intervals(), WorkerTimes{}};
       worker.unreported = 0;
     }
   }

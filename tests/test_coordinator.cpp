@@ -1,6 +1,6 @@
 // Tests of the coordinator's state machine (2022 §4.1, Algorithm 1, with splits by the owner:
-// a copy is split by its owner's handover or at its owner's checkpoint), driven without MPI: hand-worked
-// scenarios whose messages are derived on paper. The randomized simulations with fake
+// a copy is split by its owner's handover or at its owner's checkpoint), driven without MPI:
+// hand-worked scenarios whose messages are derived on paper. The randomized simulations with fake
 // workers are in test_coordinator_simulation.cpp.
 #include <gmpxx.h>
 #include <gtest/gtest.h>
@@ -174,8 +174,7 @@ TEST(Coordinator, HandoverMovesThePartFromTheOwnersCopyToTheWaitingWorker) {
   EXPECT_EQ(c.stats().explored, 300);
 
   const std::vector<Interval> given = {iv(2150, 3000), iv(4070, 5040)};
-  const std::vector<Outgoing> out =
-      c.handle(0, Handover{w0.unit_id, kInfiniteTime, 2670, given});
+  const std::vector<Outgoing> out = c.handle(0, Handover{w0.unit_id, kInfiniteTime, 2670, given});
   ASSERT_EQ(summary(out), (std::vector<Sent>{{0, kB}, {1, kW}}));
   EXPECT_EQ(work_of(out[1]).intervals, given);
   EXPECT_NE(work_of(out[1]).unit_id, w0.unit_id);
@@ -193,8 +192,8 @@ TEST(Coordinator, HandoverMovesThePartFromTheOwnersCopyToTheWaitingWorker) {
   EXPECT_TRUE(all_disjoint(c));
 
   // Worker 0's next checkpoint lies within its copy: what left it was explored.
-  EXPECT_TRUE(std::holds_alternative<BestMessage>(reply_to(
-      c, 0, report(w0.unit_id, {iv(200, 1000), iv(1300, 2150), iv(3100, 4070)}, 4, 40))));
+  EXPECT_TRUE(std::holds_alternative<BestMessage>(
+      reply_to(c, 0, report(w0.unit_id, {iv(200, 1000), iv(1300, 2150), iv(3100, 4070)}, 4, 40))));
   EXPECT_EQ(c.stats().explored, 300 + 100 + 100 + 100);
   EXPECT_EQ(c.stats().decomposed, 25u + 40u);
 
@@ -414,12 +413,12 @@ TEST(Coordinator, TerminationSendsEndToEveryHungryWorker) {
   EXPECT_TRUE(c.request_stop().empty());
   EXPECT_FALSE(c.finished());
 
-  EXPECT_TRUE(c.handle(0, Farewell{w0.unit_id, 1, 2, Schedule{}, {}}).empty());
+  EXPECT_TRUE(c.handle(0, Farewell{w0.unit_id, 1, 2, Schedule{}, {}, WorkerTimes{}}).empty());
   EXPECT_TRUE(c.terminated(0));
   EXPECT_THROW(c.handle(0, first_request()), std::runtime_error);  // it has left
-  EXPECT_TRUE(c.handle(1, Farewell{0, 0, 1, Schedule{}, {}}).empty());
+  EXPECT_TRUE(c.handle(1, Farewell{0, 0, 1, Schedule{}, {}, WorkerTimes{}}).empty());
   EXPECT_FALSE(c.finished());
-  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Schedule{}, {}}).empty());
+  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Schedule{}, {}, WorkerTimes{}}).empty());
   EXPECT_TRUE(c.finished());
   EXPECT_EQ(c.terminated_count(), 3);
   EXPECT_EQ(c.stats().decomposed, 5u);
@@ -435,8 +434,8 @@ TEST(Coordinator, FarewellWorkFeedsHungryWorkers) {
   const WorkAssignment w0 = expect_work(reply_to(c, 0, first_request(2)));
   EXPECT_EQ(summary(c.handle(1, first_request(1))), (std::vector<Sent>{{0, kG}}));
   EXPECT_TRUE(c.handle(2, first_request(1)).empty());
-  const std::vector<Outgoing> out =
-      c.handle(0, Farewell{w0.unit_id, 0, 0, Schedule{}, {iv(100, 300), iv(400, 720)}});
+  const std::vector<Outgoing> out = c.handle(
+      0, Farewell{w0.unit_id, 0, 0, Schedule{}, {iv(100, 300), iv(400, 720)}, WorkerTimes{}});
   ASSERT_EQ(summary(out), (std::vector<Sent>{{1, kW}, {2, kW}}));
   EXPECT_EQ(work_of(out[0]).intervals, std::vector<Interval>{iv(100, 300)});
   EXPECT_EQ(work_of(out[1]).intervals, std::vector<Interval>{iv(400, 720)});
@@ -456,7 +455,7 @@ TEST(Coordinator, FarewellWorkFeedsHungryWorkers) {
   EXPECT_EQ(summary(d.handle(2, first_request())), (std::vector<Sent>{{0, kG}}));
   EXPECT_EQ(summary(d.handle(3, first_request())), (std::vector<Sent>{{1, kG}}));
   const std::vector<Outgoing> rest =
-      d.handle(0, Farewell{v0.unit_id, 0, 0, Schedule{}, {iv(50, 360)}});
+      d.handle(0, Farewell{v0.unit_id, 0, 0, Schedule{}, {iv(50, 360)}, WorkerTimes{}});
   ASSERT_EQ(summary(rest), (std::vector<Sent>{{2, kW}}));
   EXPECT_EQ(work_of(rest[0]).intervals, std::vector<Interval>{iv(50, 360)});
   EXPECT_TRUE(d.hungry(3));
@@ -469,7 +468,7 @@ TEST(Coordinator, FarewellWorkFeedsHungryWorkers) {
   const WorkAssignment u0 = expect_work(reply_to(e, 0, first_request()));
   EXPECT_TRUE(e.handle(1, first_request()).empty());
   EXPECT_TRUE(e.handle(2, first_request()).empty());
-  EXPECT_EQ(summary(e.handle(0, Farewell{u0.unit_id, 0, 0, Schedule{}, {}})),
+  EXPECT_EQ(summary(e.handle(0, Farewell{u0.unit_id, 0, 0, Schedule{}, {}, WorkerTimes{}})),
             (std::vector<Sent>{{1, kE}, {2, kE}}));
   EXPECT_TRUE(e.all_work_done());
   EXPECT_EQ(e.stats().explored, 24);
@@ -501,7 +500,7 @@ TEST(Coordinator, BestSolutionUpdates) {
   EXPECT_EQ(c.best().makespan, 80);
 
   // A farewell's solution counts too.
-  EXPECT_TRUE(c.handle(0, Farewell{0, 0, 0, Schedule{{2, 0, 1}, 70}, {}}).empty());
+  EXPECT_TRUE(c.handle(0, Farewell{0, 0, 0, Schedule{{2, 0, 1}, 70}, {}, WorkerTimes{}}).empty());
   EXPECT_EQ(c.best(), (Schedule{{2, 0, 1}, 70}));
   EXPECT_EQ(c.stats().improvements, 4u);
 }
@@ -533,10 +532,12 @@ TEST(Coordinator, StopCheckpointAndRestart) {
       std::holds_alternative<StopOrder>(reply_to(c, 0, report(w0.unit_id, {iv(1200, 3020)}))));
   EXPECT_TRUE(std::holds_alternative<StopOrder>(reply_to(c, 1, BestMessage{Schedule{{}, 390}})));
   EXPECT_TRUE(std::holds_alternative<StopOrder>(reply_to(c, 3, first_request())));
-  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Schedule{}, {}}).empty());
-  EXPECT_TRUE(c.handle(0, Farewell{w0.unit_id, 10, 0, Schedule{}, {iv(1300, 3020)}}).empty());
-  EXPECT_TRUE(c.handle(1, Farewell{w1.unit_id, 20, 0, Schedule{}, {iv(4000, 5040)}}).empty());
-  EXPECT_TRUE(c.handle(3, Farewell{0, 0, 0, Schedule{}, {}}).empty());
+  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Schedule{}, {}, WorkerTimes{}}).empty());
+  EXPECT_TRUE(c.handle(0, Farewell{w0.unit_id, 10, 0, Schedule{}, {iv(1300, 3020)}, WorkerTimes{}})
+                  .empty());
+  EXPECT_TRUE(c.handle(1, Farewell{w1.unit_id, 20, 0, Schedule{}, {iv(4000, 5040)}, WorkerTimes{}})
+                  .empty());
+  EXPECT_TRUE(c.handle(3, Farewell{0, 0, 0, Schedule{}, {}, WorkerTimes{}}).empty());
   EXPECT_TRUE(c.finished());
   EXPECT_FALSE(c.all_work_done());
   EXPECT_EQ(c.stats().explored, 1000 + 200 + 100 + 980);
@@ -590,10 +591,11 @@ TEST(Coordinator, LostWorkerKeepsItsCopyAsRemainingWork) {
 
   const ToWorker end1 = reply_to(c, 1, report(w1.unit_id, {iv(4000, 5040)}));
   EXPECT_TRUE(std::holds_alternative<StopOrder>(end1));
-  EXPECT_TRUE(c.handle(1, Farewell{w1.unit_id, 20, 0, Schedule{}, {iv(4000, 5040)}}).empty());
+  EXPECT_TRUE(c.handle(1, Farewell{w1.unit_id, 20, 0, Schedule{}, {iv(4000, 5040)}, WorkerTimes{}})
+                  .empty());
   EXPECT_TRUE(std::holds_alternative<StopOrder>(reply_to(c, 2, first_request())));
   EXPECT_FALSE(c.finished());
-  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Schedule{}, {}}).empty());
+  EXPECT_TRUE(c.handle(2, Farewell{0, 0, 0, Schedule{}, {}, WorkerTimes{}}).empty());
   EXPECT_TRUE(c.finished());  // without worker 0's farewell
   EXPECT_FALSE(c.all_work_done());
   EXPECT_EQ(c.stats().explored, 1000 + 980);

@@ -31,7 +31,7 @@ WorkAssignment small_assignment() {
 }
 
 Farewell small_farewell() {
-  return Farewell{9, 17, 3, Schedule{{1, 0}, 55}, {iv(11, 12)}};
+  return Farewell{9, 17, 3, Schedule{{1, 0}, 55}, {iv(11, 12)}, WorkerTimes{}};
 }
 
 // Sorted disjoint intervals of [0, 100!): 2 * count distinct random values, paired up.
@@ -175,7 +175,7 @@ TEST(Protocol, LargeUnitsRoundTripCompactly) {
   EXPECT_LE(assignment_bytes.size(), bound + 4 * 100);
   EXPECT_EQ(decode_work_assignment(assignment_bytes), assignment);
 
-  const Farewell farewell{6, 1, 2, Schedule{schedule, 6115}, intervals};
+  const Farewell farewell{6, 1, 2, Schedule{schedule, 6115}, intervals, WorkerTimes{}};
   EXPECT_EQ(decode_farewell(encode(farewell)), farewell);
 
   expect_prefixes_throw(report_bytes, decode_work_report, 99991);
@@ -356,7 +356,7 @@ TEST(Protocol, EncodersRefuseWhatCouldNotBeDecoded) {
   EXPECT_THROW(encode(unsorted), std::invalid_argument);
   WorkReport over_capacity{1, 0, 0, 1, kInfiniteTime, {iv(0, 1), iv(2, 3)}};
   EXPECT_THROW(encode(over_capacity), std::invalid_argument);
-  Farewell empty_interval{1, 0, 0, Schedule{}, {iv(4, 4)}};
+  Farewell empty_interval{1, 0, 0, Schedule{}, {iv(4, 4)}, WorkerTimes{}};
   EXPECT_THROW(encode(empty_interval), std::invalid_argument);
 }
 

@@ -156,7 +156,8 @@ void write_protocol(const fs::path& corpus) {
   to_coordinator("work_report", WorkReport{3, 1000, 20, 4, 377, intervals});
   to_coordinator("work_report_wide", WorkReport{1, 0, 0, 1, kInfiniteTime, {wide}});
   to_coordinator("best_candidate", BestMessage{Schedule{{2, 0, 1}, 377}});
-  to_coordinator("farewell", Farewell{3, 5, 1, Schedule{{1, 0}, 377}, intervals});
+  to_coordinator("farewell",
+                 Farewell{3, 5, 1, Schedule{{1, 0}, 377}, intervals, WorkerTimes{}});
   to_worker("work_assignment", WorkAssignment{4, intervals, Schedule{{}, 400}});
   to_worker("best_reply", BestMessage{Schedule{{}, kInfiniteTime}});
   to_worker("stop_order", StopOrder{});
