@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -107,6 +108,24 @@ std::int64_t list_cap(const KnapsackCommandOptions& options, const ks::ItemTable
   if (memory == 0) return ks::LevelSearchOptions{}.max_list_nodes;
   return ks::list_slots_for_memory(memory, memory_fraction(options),
                                    ks::host_bytes_per_slot(words));
+}
+
+// The techniques --without turns off, each with the method that has it.
+const std::map<std::string, std::string>& technique_methods() {
+  static const std::map<std::string, std::string> methods = {{"dominance", "bb"},
+                                                             {"reachable-sums", "core"}};
+  return methods;
+}
+
+// A technique turned off for a method that does not have it changes nothing: say so.
+void warn_techniques_of_other_methods(const KnapsackCommandOptions& options) {
+  for (const std::string& technique : options.without) {
+    const std::string& own = technique_methods().at(technique);
+    if (own != options.method) {
+      spdlog::warn("--without {}: only --method {} has it, not {}: ignored", technique, own,
+                   options.method);
+    }
+  }
 }
 
 bool turned_off(const KnapsackCommandOptions& options, const std::string& technique) {
@@ -418,7 +437,7 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
                   "to the largest reachable weight and the states' bound through the items "
                   "outside the core, --method core)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"dominance", "reachable-sums"}));
+      ->check(CLI::IsMember(technique_methods()));
   command
       .add_option("--write-instance", options.write_instance,
                   "write the instance to this file in the numbered layout (n, 'id profit "
@@ -446,6 +465,7 @@ int run_knapsack_command(const KnapsackCommandOptions& options,
     return 0;
   }
   if (options.command != nullptr) warn_options_of_other_methods(*options.command, options.method);
+  warn_techniques_of_other_methods(options);
   const std::atomic<bool>* stop = signals.stop_flag();
   KnapsackReport report = options.method == "dp" ? solve_dynamic_program(options, instance, stop)
                           : options.method == "core"

@@ -275,6 +275,11 @@ class OptionsThatWouldBeIgnored(Folder):
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn("--max-states: only --method core uses it", proc.stderr)
         self.assertNotIn("--max-list-nodes:", proc.stderr)
+        proc = run("knapsack", instance, "--method", "core", "--without",
+                   "dominance,reachable-sums")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("--without dominance: only --method bb has it", proc.stderr)
+        self.assertNotIn("--without reachable-sums:", proc.stderr)
         proc = run("pcmax", "--generate", "uniform,10,2,1,10,1", "--exact", "--split", "4")
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn("--split: only the PTAS (--epsilon) uses it", proc.stderr)
