@@ -24,8 +24,10 @@ import argparse
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 
 from bench_common import table_header, table_row
 
@@ -115,28 +117,55 @@ def sweep(args, gpus, builds):
     return results
 
 
+def steady_rate(log_path, warmup):
+    """Nodes/s between the first progress tick at or after `warmup` seconds and the run's end
+    (the result's own rate counts the set-up too); None without two such points."""
+    ticks = []
+    with open(log_path) as f:
+        for line in f:
+            entry = json.loads(line)
+            if entry.get("event") in ("progress", "end") and entry["seconds"] >= warmup:
+                ticks.append((entry["seconds"], entry["nodes"]))
+    if len(ticks) < 2 or ticks[-1][0] <= ticks[0][0]:
+        return None
+    return (ticks[-1][1] - ticks[0][1]) / (ticks[-1][0] - ticks[0][0])
+
+
 def control(args, binary, present, seconds):
-    """One solve alone, then one per GPU at once: each one's nodes/s against the one alone."""
+    """One solve alone, then one per GPU at once: each one's nodes/s against the one alone,
+    over the whole run (set-up included) and over its steady part (after --control-warmup)."""
     case = shlex.split(args.case[0])
-    cmd = [binary, "solve", *case, "--gpu", "--time-limit", str(seconds), "--json", "-", "--quiet"]
+    folder = tempfile.mkdtemp(prefix="permbb-control-")
 
-    def start(gpu):
+    def start(gpu, name):
+        log = os.path.join(folder, f"{name}.jsonl")
+        cmd = [binary, "solve", *case, "--gpu", "--time-limit", str(seconds), "--progress", "1",
+               "--progress-log", log, "--json", "-", "--quiet"]
         env = dict(ENV, CUDA_VISIBLE_DEVICES=str(gpu))
-        return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 env=env)
+        return proc, cmd, log
 
-    def rate(proc):
+    def rates(started):
+        proc, cmd, log = started
         out, err = proc.communicate()
         if proc.returncode not in (0, 3):
             sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}): {err[-2000:]}")
-        return json.loads(out)["nodes_per_second"]
+        return json.loads(out)["nodes_per_second"], steady_rate(log, args.control_warmup)
 
-    alone = rate(start(0))
-    together = [rate(p) for p in [start(g) for g in range(present)]]
-    print(f"control ({args.case[0]}, {seconds} s): one alone {alone / 1e6:,.0f} M nodes/s; "
-          f"{len(together)} at once " +
-          ", ".join(f"{t / 1e6:,.0f} M ({100 * t / alone:.1f}%)" for t in together), flush=True)
-    return {"alone": alone, "together": together}
+    alone = rates(start(0, "alone"))
+    together = [rates(s) for s in [start(g, f"gpu{g}") for g in range(present)]]
+    shutil.rmtree(folder, ignore_errors=True)
+    for i, label in enumerate(["whole run", f"after {args.control_warmup:g} s"]):
+        if alone[i] is None:
+            continue
+        shares = ["—" if t[i] is None else f"{t[i] / 1e6:,.0f} M ({100 * t[i] / alone[i]:.1f}%)"
+                  for t in together]
+        print(f"control ({args.case[0]}, {seconds} s, {label}): one alone "
+              f"{alone[i] / 1e6:,.0f} M nodes/s; {len(together)} at once " + ", ".join(shares),
+              flush=True)
+    return {"alone": alone[0], "together": [t[0] for t in together],
+            "steady_alone": alone[1], "steady_together": [t[1] for t in together]}
 
 
 def main():
@@ -159,6 +188,8 @@ def main():
     parser.add_argument("--mpirun-args", default="", help="extra mpirun options")
     parser.add_argument("--control", type=float, default=0,
                         help="also the host-sharing control, SECONDS per solve")
+    parser.add_argument("--control-warmup", type=float, default=5,
+                        help="the control's steady rate counts from this many seconds on")
     parser.add_argument("--json", help="write every result to this file")
     args = parser.parse_args()
     present = gpu_count()
