@@ -71,6 +71,13 @@ nlohmann::json rank_layout(const MpiSession& session) {
   return ranks;
 }
 
+// "2, 5": MPI ranks as messages name them.
+std::string rank_list(const std::vector<int>& ranks) {
+  std::string text;
+  for (int rank : ranks) text += (text.empty() ? "" : ", ") + std::to_string(rank);
+  return text;
+}
+
 // The job ends together: MPI_Finalize waits for every rank, so a rank that stopped answering
 // would hold the others there for ever. Lost ranks: the result and checkpoint are out, the job
 // is aborted with the result's status (3: resumable). Otherwise every rank meets in a barrier
@@ -78,9 +85,8 @@ nlohmann::json rank_layout(const MpiSession& session) {
 void end_coordinator_rank(const MpiSession& session, int status, const std::vector<int>& lost_ranks,
                           AsyncSends& sends, double timeout) {
   if (!lost_ranks.empty()) {
-    std::string ranks;
-    for (int rank : lost_ranks) ranks += (ranks.empty() ? "" : ", ") + std::to_string(rank);
-    throw AbortJob{status, "permbb: ending the job without the lost rank(s) " + ranks +
+    throw AbortJob{status, "permbb: ending the job without the lost rank(s) " +
+                               rank_list(lost_ranks) +
                                " (MPI_Abort, exit status " + std::to_string(status) + ")"};
   }
   sends.wait_all();  // every worker has said farewell after its END: all were received
@@ -147,6 +153,7 @@ int run_coordinator_rank(const solve::SolveOptions& options, const solve::SolveI
   end.remaining = coordinator.remaining_size();
   end.engine = "cluster";
   end.explorers = workers;
+  if (!loop.lost_ranks.empty()) end.stopped_because = "lost rank(s) " + rank_list(loop.lost_ranks);
   end.cluster = cluster_statistics(coordinator, loop, session);
   const int status = run->finish(end);
   end_coordinator_rank(session, status, loop.lost_ranks, sends, solve::rank_timeout(options));

@@ -50,6 +50,18 @@ void Run::begin(int processes, const mpz_class& total_work, const SearchState& f
   keeper_->write(first);
 }
 
+// Why an incomplete search stopped: what its caller says, else a signal, else --node-limit
+// (this run's nodes or all runs'), else --time-limit, the one limit left.
+std::string Run::stop_cause(const RunEnd& end, std::uint64_t run_nodes,
+                            std::uint64_t all_nodes) const {
+  if (!end.stopped_because.empty()) return end.stopped_because;
+  std::string signal = clock_.stop_signal_reason();
+  if (!signal.empty()) return signal;
+  const auto limit = options_.node_limit;
+  if (limit > 0 && (run_nodes >= limit || all_nodes >= limit)) return "node limit";
+  return clock_.has_time_limit() ? "time limit" : "";
+}
+
 int Run::finish(const RunEnd& in) {
   // The time a user waited: from the command's start, set-up and NEH included, not only the
   // search's (the engines count from the search's start).
@@ -84,6 +96,7 @@ int Run::finish(const RunEnd& in) {
   result.engine = end.engine;
   result.threads = end.explorers;
   result.cluster = end.cluster;
+  if (!end.complete) result.stopped_because = stop_cause(end, run.decomposed, all.nodes_decomposed);
   write_result(options_.output, format_human(result), to_json(result));
   return exit_code(result.status);
 }

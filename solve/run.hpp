@@ -40,6 +40,9 @@ struct RunEnd {
   std::string engine = "cpu";  // "cpu", "gpu", "cluster", "none"
   int explorers = 1;           // CPU threads, GPU IVMs or cluster workers
   nlohmann::json cluster;      // the coordinator's statistics under MPI (null otherwise)
+  // Why an incomplete search stopped, when its caller knows better than the run (lost ranks);
+  // "" lets Run::finish find it (a signal, --node-limit, --time-limit).
+  std::string stopped_because;
 };
 
 class Run {
@@ -64,6 +67,9 @@ class Run {
   int finish(const RunEnd& end);
 
  private:
+  std::string stop_cause(const RunEnd& end, std::uint64_t run_nodes,
+                         std::uint64_t all_nodes) const;
+
   const SolveOptions& options_;
   const SolveInput& input_;
   const RunClock& clock_;

@@ -71,6 +71,10 @@ StopCheck RunClock::setup_stop() const {
   };
 }
 
+std::string RunClock::stop_signal_reason() const {
+  return signals_.stop_reason();
+}
+
 double RunClock::search_time_limit() const {
   if (limit_ <= 0) return 0;
   return std::max(limit_ - elapsed_seconds(), kMinSliceSeconds);

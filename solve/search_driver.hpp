@@ -36,6 +36,9 @@ class RunClock {
   double elapsed_seconds() const;
   StopCheck setup_stop() const;
   double search_time_limit() const;  // 0: none
+  bool has_time_limit() const { return limit_ > 0; }
+  // "stopped by SIGTERM" once a run signal came, else "".
+  std::string stop_signal_reason() const;
 
  private:
   double limit_;

@@ -47,6 +47,8 @@ nlohmann::json to_json(const SolveResult& r) {
   j["seconds"] = r.seconds;
   j["nodes_per_second"] = rate(r);
   j["run_seconds"] = r.run_seconds;
+  j["stopped_because"] =
+      r.stopped_because.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.stopped_because);
   j["restarts"] = r.restarts;
   j["threads"] = r.threads;
   j["engine"] = r.engine;

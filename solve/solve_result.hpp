@@ -42,6 +42,9 @@ struct SolveResult {
   std::string engine = "cpu";
   std::uint64_t steals = 0;
   nlohmann::json cluster;  // coordinator statistics of an MPI run (null otherwise)
+  // Why an incomplete search stopped ("time limit", "node limit", "stopped by SIGTERM", lost
+  // ranks); "" for a complete one.
+  std::string stopped_because;
 };
 
 // Machine-readable form; jobs are 1-based there, as users number them.

@@ -35,6 +35,7 @@ class SolveTaillard(unittest.TestCase):
             proc, result = solve_json(f"ta{index:03d}")
             self.assertEqual(proc.returncode, 0, proc.stderr)
             self.assertEqual(result["status"], "optimal")
+            self.assertIsNone(result["stopped_because"])
             self.assertEqual(result["makespan"], optimum, f"ta{index:03d}")
             self.assertEqual(sorted(result["permutation"]), list(range(1, 21)))
 
@@ -148,11 +149,13 @@ class Limits(unittest.TestCase):
         proc, result = solve_json("ta021", "--ub", "opt", "--node-limit", "20000")
         self.assertEqual(proc.returncode, 3, proc.stderr)
         self.assertEqual(result["status"], "incomplete")
+        self.assertEqual(result["stopped_because"], "node limit")
 
     def test_time_limit_gives_incomplete_and_exit_3(self):
         proc, result = solve_json("ta021", "--time-limit", "0.5")
         self.assertEqual(proc.returncode, 3, proc.stderr)
         self.assertEqual(result["status"], "incomplete")
+        self.assertEqual(result["stopped_because"], "time limit")
         # The NEH schedule (or a better one) is still reported.
         self.assertIsNotNone(result["makespan"])
         self.assertGreaterEqual(result["makespan"], 2297)

@@ -156,6 +156,7 @@ class RankFaults(unittest.TestCase):
         self.assertIsNotNone(result, f"no result on stdout: {err}")
         self.assertEqual(result["status"], "incomplete")
         self.assertEqual(result["cluster"]["lost_ranks"], [2])
+        self.assertEqual(result["stopped_because"], "lost rank(s) 2")
         self.assertTrue(result["cluster"]["coverage_holds"])
         saved = describe(self.ckpt)
         self.assertFalse(saved["complete"])

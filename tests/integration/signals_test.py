@@ -224,7 +224,9 @@ class SingleProcess(SignalCase):
         for sig in [signal.SIGTERM, signal.SIGINT]:
             with self.subTest(signal=sig.name):
                 proc = self.start_and_signal_in_set_up(sig)
-                self.assert_resumable(*finish_job(proc))
+                code, result, err = finish_job(proc)
+                self.assert_resumable(code, result, err)
+                self.assertEqual(result["stopped_because"], f"stopped by {sig.name}")
                 self.finish_chain()
 
     def test_usr1_as_soon_as_main_runs_writes_a_checkpoint_and_the_run_goes_on(self):
