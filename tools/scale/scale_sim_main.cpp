@@ -49,9 +49,7 @@ nlohmann::json to_json(const SimulationResult& r, const SimulationSettings& s) {
           {"max_idle_seconds", r.max_idle_seconds},
           {"splits", r.splits},
           {"handovers", r.handovers},
-          {"handover_intervals", s.design.max_handover_intervals > 0
-                                     ? s.design.max_handover_intervals
-                                     : permbb::cluster::handover_interval_cap(r.workers)},
+          {"handover_intervals", r.handover_intervals},
           {"checkpoint_period_seconds", r.checkpoint_period_seconds},
           {"design", s.design.handovers ? "handovers" : "flat"},
           {"service_handover_seconds", s.service.handover * s.service.cpu_scale},
@@ -163,10 +161,10 @@ int main(int argc, char** argv) {
     const WorkModel model(shape);
     const double global_checkpoint = settings.design.global_checkpoint_seconds;
     if (design == "flat") settings.design = DesignSettings::flat();
-    const auto handover_cap = [&](int workers) {
-      return handover_intervals > 0 ? handover_intervals
-                                    : permbb::cluster::handover_interval_cap(workers);
-    };
+    // The handover sweep measured at the largest count's H (the simulation resolves its own).
+    const int measured_handover = handover_intervals > 0
+                                      ? handover_intervals
+                                      : permbb::cluster::handover_interval_cap(counts.back());
     settings.design.global_checkpoint_seconds = global_checkpoint;
     if (service.size() >= 2) {
       settings.service.fixed = service[0];
@@ -174,7 +172,7 @@ int main(int argc, char** argv) {
       settings.service.handover = service.size() == 3 ? service[2] : 0;
     } else {
       const ServiceModel measured =
-          calibrate_service(shape.jobs, 4096, ivms, handover_cap(counts.back()), calibrate_seconds);
+          calibrate_service(shape.jobs, 4096, ivms, measured_handover, calibrate_seconds);
       settings.service.fixed = measured.fixed;
       settings.service.per_interval = measured.per_interval;
       settings.service.handover = measured.handover;

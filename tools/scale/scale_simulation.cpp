@@ -382,6 +382,7 @@ class Simulation {
     r.bytes = bytes_;
     r.splits = coordinator_.stats().splits;
     r.handovers = handovers_;
+    r.handover_intervals = settings_.design.max_handover_intervals;
     r.checkpoint_period_seconds = checkpoint_period_;
     r.coverage_holds = coordinator_.coverage_holds() && coordinator_.all_work_done();
     double idle_sum = 0;

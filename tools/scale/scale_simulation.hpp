@@ -72,6 +72,7 @@ struct SimulationResult {
   double max_idle_seconds = 0;
   std::uint64_t splits = 0;
   std::uint64_t handovers = 0;
+  int handover_intervals = 0;  // H as the run used it
   double checkpoint_period_seconds = 0;  // a worker's unsolicited checkpoints
   bool coverage_holds = false;
 };
