@@ -86,6 +86,12 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
   command.add_option("--ivms", options.ivms, "GPU IVMs per pool (0: chosen from the device)")
       ->check(number_in_range(0, 1 << 20));
   command
+      .add_option("--gpu-steal-rule", options.gpu_steal_rule,
+                  "which neighbour's interval an idle GPU IVM takes: the first as long as the "
+                  "mean of the busy IVMs' (mean), or the longest (largest)")
+      ->check(CLI::IsMember({"mean", "largest"}))
+      ->capture_default_str();
+  command
       .add_option("--gpu-pools", options.gpu_pools,
                   "IVM pools explored side by side on the GPU, each with its own stream and "
                   "feeding thread (0: the default, " +

@@ -37,6 +37,13 @@ std::unique_ptr<SearchEngine> make_multicore(const SolveOptions& options,
   return std::make_unique<MulticoreEngine>(instance, settings, incumbent, multicore);
 }
 
+// --gpu-steal-rule's names (the command line accepts only these).
+gpu::StealRule parse_gpu_steal_rule(const std::string& name) {
+  if (name == "largest") return gpu::StealRule::kLargestNeighbour;
+  if (name == "mean") return gpu::StealRule::kMean;
+  throw InputError("--gpu-steal-rule: unknown rule " + name);
+}
+
 }  // namespace
 
 std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Instance& instance,
@@ -60,6 +67,7 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
   gpu_options.device = local_rank % static_cast<int>(devices.size());
   gpu_options.ivms = options.ivms;
   gpu_options.pools = options.gpu_pools;
+  gpu_options.steal_rule = parse_gpu_steal_rule(options.gpu_steal_rule);
   // A GPU's first use creates its context and memory: seconds on a freshly started machine.
   // Logged apart from the search (a warning when slow, also from the quiet cluster workers).
   const auto start = std::chrono::steady_clock::now();

@@ -49,6 +49,7 @@ class GpuEngine::Impl {
                                       min_steal_digits(n_, options.min_steal_leaves),
                                       setup_.params.bound != GpuBound::kLb1);
     trigger_ = static_cast<int>(std::ceil(options.steal_trigger * setup_.info.ivms));
+    steal_rule_ = options.steal_rule;
     control_.allocate(1);
     PERMBB_CUDA_CHECK(cudaMallocHost(&host_, sizeof(Control)));
     *host_ = Control{};
@@ -171,7 +172,7 @@ class GpuEngine::Impl {
   void launch_round() {
     PERMBB_CUDA_CHECK(cudaMemsetAsync(control_.data(), 0, kControlResetBytes, stream_));
     launch_explore(pool_->view(), setup_.params, stream_);
-    launch_steal(pool_->view(), control_.data(), trigger_, stream_);
+    launch_steal(pool_->view(), control_.data(), trigger_, steal_rule_, stream_);
   }
 
   void read_control() {
@@ -273,6 +274,7 @@ class GpuEngine::Impl {
   int device_ = 0;
   std::unique_ptr<IvmPool> pool_;
   int trigger_ = 0;
+  StealRule steal_rule_ = StealRule::kMean;
   DeviceBuffer<Control> control_;
   Control* host_ = nullptr;  // pinned
   cudaStream_t stream_ = nullptr;

@@ -31,12 +31,12 @@ __global__ void measure_kernel(const PoolView pool, Control* control, int trigge
 }
 
 // Stealing step 2 (2022 §3.4): each empty IVM polls its hypercube neighbours for a victim.
-__global__ void steal_kernel(const PoolView pool, Control* control, int trigger) {
+__global__ void steal_kernel(const PoolView pool, Control* control, int trigger, StealRule rule) {
   if (!stealing_triggered(control->active, trigger)) return;
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (i >= pool.count || control->length_count == 0) return;
-  const double average = control->length_sum / control->length_count;
-  if (steal_for(pool, i, average)) atomicAdd(&control->steals, 1ULL);
+  const double threshold = steal_threshold(rule, control->length_sum, control->length_count);
+  if (steal_for(pool, i, threshold, rule)) atomicAdd(&control->steals, 1ULL);
 }
 
 // Intervals from the host (set_work, the host queue) handed to IVMs, which initialise next.
@@ -101,12 +101,13 @@ void launch_explore(const PoolView& pool, const ExploreParams& params, cudaStrea
   PERMBB_CUDA_CHECK_LAUNCH("explore_kernel");
 }
 
-void launch_steal(const PoolView& pool, Control* control, int trigger, cudaStream_t stream) {
+void launch_steal(const PoolView& pool, Control* control, int trigger, StealRule rule,
+                  cudaStream_t stream) {
   constexpr int kThreads = 256;
   const int blocks = blocks_for(pool.count, kThreads);
   measure_kernel<<<blocks, kThreads, 0, stream>>>(pool, control, trigger);
   PERMBB_CUDA_CHECK_LAUNCH("measure_kernel");
-  steal_kernel<<<blocks, kThreads, 0, stream>>>(pool, control, trigger);
+  steal_kernel<<<blocks, kThreads, 0, stream>>>(pool, control, trigger, rule);
   PERMBB_CUDA_CHECK_LAUNCH("steal_kernel");
 }
 

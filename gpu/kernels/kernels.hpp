@@ -24,8 +24,9 @@ int explore_shared_bytes(const ExploreParams& params);
 void launch_explore(const PoolView& pool, const ExploreParams& params, cudaStream_t stream);
 
 // One stealing phase (measure, then steal), skipped on the device unless fewer than
-// `trigger` IVMs are exploring (Control::active).
-void launch_steal(const PoolView& pool, Control* control, int trigger, cudaStream_t stream);
+// `trigger` IVMs are exploring (Control::active); thieves take victims by `rule`.
+void launch_steal(const PoolView& pool, Control* control, int trigger, StealRule rule,
+                  cudaStream_t stream);
 
 // IVM indices[e] gets the interval digits[2n e .. 2n e + n) to digits[.. + 2n): initializing.
 void launch_assign(const PoolView& pool, const int* indices, const int* digits, int entries,

@@ -5,12 +5,12 @@
 // A stealing phase, run when fewer than a fraction of the IVMs are exploring:
 //  1. measure: each exploring IVM computes its remaining length end - pos (factoradic
 //     digits), and is a candidate victim when the length reaches the minimum; the lengths,
-//     as fractions of n!, are summed for the average;
+//     as fractions of n!, are summed for the threshold (StealRule);
 //  2. steal: each empty IVM polls its neighbours in a 4-ary hypercube (IVM indices written in
 //     base 4; neighbours differ in one digit, digit d shifted by 1, 2, 3 modulo 4, lowest
-//     digit first) and takes the first candidate whose length is at least the average and
-//     that no other thief has claimed (an atomic flag: no victim is chosen twice). It takes
-//     the right half [mid, end) and initialises there; the victim keeps [pos, mid).
+//     digit first) and takes a candidate whose length reaches the threshold and that no
+//     other thief has claimed (an atomic flag: no victim is chosen twice). It takes the right
+//     half [mid, end) and initialises there; the victim keeps [pos, mid).
 // Victims were normalised (ivm::advance) at the end of the exploration kernel, so their
 // digits are in range and mid > pos: every node keeps exactly one owner (docs/gpu.md).
 #include "device_types.hpp"
@@ -18,6 +18,11 @@
 #include "host_device.hpp"
 
 namespace permbb::gpu {
+
+// The shortest length a thief takes, from the sum of `count` victims' lengths (count > 0).
+PERMBB_HD double steal_threshold(StealRule rule, double sum, int count) {
+  return rule == StealRule::kLargestNeighbour ? 0.0 : sum / count;
+}
 
 // Base-4 digits needed to number `count` IVMs.
 PERMBB_HD int hypercube_digits(int count) {
@@ -78,20 +83,68 @@ PERMBB_HD void split_interval(const PoolView& pool, int v, int i) {
   pool.state[i] = kInitializing;
 }
 
-// Step 2 for IVM i: true when it stole. `lengths` are step 1's results.
-PERMBB_HD bool steal_for(const PoolView& pool, int i, double average) {
-  if (pool.state[i] != kEmpty) return false;
-  const int digits = hypercube_digits(pool.count);
+// Whether neighbour v is a victim IVM i may try: a candidate not yet claimed, as long as
+// `threshold`.
+PERMBB_HD bool open_victim(const PoolView& pool, int v, double threshold) {
+  return v < pool.count && pool.claimed[v] == 0 && pool.length[v] >= threshold;
+}
+
+// The longest open victim among i's neighbours, -1 when none.
+PERMBB_HD int longest_open_neighbour(const PoolView& pool, int i, int digits) {
+  int best = -1;
   for (int digit = 0; digit < digits; ++digit) {
     for (int shift = 1; shift <= 3; ++shift) {
       const int v = hypercube_neighbour(i, digit, shift);
-      if (v >= pool.count || pool.claimed[v] != 0 || pool.length[v] < average) continue;
+      if (open_victim(pool, v, 0.0) && (best < 0 || pool.length[v] > pool.length[best])) best = v;
+    }
+  }
+  return best;
+}
+
+// Step 2 for IVM i: true when it stole. pool.length holds step 1's results, `threshold` is
+// steal_threshold() of their sum.
+PERMBB_HD bool steal_for(const PoolView& pool, int i, double threshold, StealRule rule) {
+  if (pool.state[i] != kEmpty) return false;
+  const int digits = hypercube_digits(pool.count);
+  if (rule == StealRule::kLargestNeighbour) {
+    // Another thief may claim the longest first: then the next longest. Bounded, as a claim
+    // made by another thread may not yet show in this one's plain reads of the flags.
+    for (int attempt = 0; attempt < 3 * digits; ++attempt) {
+      const int v = longest_open_neighbour(pool, i, digits);
+      if (v < 0) return false;
       if (!claim_flag(pool.claimed + v)) continue;
+      split_interval(pool, v, i);
+      return true;
+    }
+    return false;
+  }
+  for (int digit = 0; digit < digits; ++digit) {
+    for (int shift = 1; shift <= 3; ++shift) {
+      const int v = hypercube_neighbour(i, digit, shift);
+      if (!open_victim(pool, v, threshold) || !claim_flag(pool.claimed + v)) continue;
       split_interval(pool, v, i);
       return true;
     }
   }
   return false;
+}
+
+// One stealing phase on the host, IVM after IVM, as the two kernels run it (the emulated
+// engine and the tests). Returns the number of steals.
+inline int steal_phase_on_host(const PoolView& pool, StealRule rule) {
+  double sum = 0;
+  int measured = 0;
+  for (int i = 0; i < pool.count; ++i) {
+    pool.length[i] = measure_victim(pool, i);
+    if (pool.length[i] < 0) continue;
+    sum += pool.length[i];
+    ++measured;
+  }
+  if (measured == 0) return 0;
+  const double threshold = steal_threshold(rule, sum, measured);
+  int steals = 0;
+  for (int i = 0; i < pool.count; ++i) steals += steal_for(pool, i, threshold, rule) ? 1 : 0;
+  return steals;
 }
 
 // Whether a round's stealing phase runs: some IVMs explore, fewer than the trigger.

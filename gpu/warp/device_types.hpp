@@ -55,6 +55,16 @@ PERMBB_HD std::uint32_t key_ivm(unsigned long long key) {
   return static_cast<std::uint32_t>(key & 0xffffffffu);
 }
 
+// Which candidates a thief may take. Lengths count permutations, not nodes: an interval that
+// is huge but pruned near its root holds little work.
+//  - kMean (2022 §3.4): the first neighbour whose length reaches the mean of the exploring
+//    IVMs' lengths. A few huge, nearly empty intervals lift the mean above every interval
+//    that holds the real work, which then is never split (docs/scale.md, the thin GPU).
+//  - kLargestNeighbour: the longest candidate among the neighbours, whatever its length
+//    (candidates reach the minimum steal length in any case). A threshold from the
+//    lengths' geometric mean was tried too: with many equal lengths it rounds above them all.
+enum class StealRule : int { kMean = 0, kLargestNeighbour = 1 };
+
 // Device counters; the first three are reset before each round's exploration kernel.
 struct Control {
   int active = 0;         // IVMs still exploring after the round's exploration kernel

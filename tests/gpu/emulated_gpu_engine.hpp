@@ -29,6 +29,7 @@ struct EmulatedGpuConfig {
   int lb2_screen = kLb2ScreenOff;
   int lb2_shared = kLb2SharedOff;  // LB2 shared between children while this many are open
   int team_width = 32;  // lanes per IVM (LB1: 32, 16 or 8)
+  StealRule steal_rule = StealRule::kMean;
 };
 
 // K IVMs in host memory, explored round by round as GpuEngine does on the device; `Cell` is
@@ -122,13 +123,7 @@ class EmulatedEngine {
     launch(0);
     const int trigger = static_cast<int>(std::ceil(config_.trigger * k_));
     if (stealing_triggered(control_.active, trigger)) {
-      for (int i = 0; i < k_; ++i) {
-        length_[i] = measure_victim(pool_, i);
-        if (length_[i] >= 0) control_.length_sum += length_[i], ++control_.length_count;
-      }
-      for (int i = 0; i < k_ && control_.length_count > 0; ++i) {
-        control_.steals += steal_for(pool_, i, control_.length_sum / control_.length_count);
-      }
+      control_.steals += steal_phase_on_host(pool_, config_.steal_rule);
     }
     return control_.active > 0;
   }

@@ -31,6 +31,7 @@ EmulatedGpuConfig random_config(std::mt19937& rng) {
   config.lb2_screen = screens[rng() % 4];
   const int shared[] = {kLb2SharedOff, 1, 3};
   config.lb2_shared = shared[rng() % 3];
+  config.steal_rule = static_cast<StealRule>(rng() % 2);
   return config;
 }
 
@@ -39,7 +40,8 @@ std::string describe(const EmulatedGpuConfig& c) {
          std::to_string(static_cast<int>(c.placement)) + ", trigger " +
          std::to_string(c.trigger) + ", select " + std::to_string(c.select) + ", mapping " +
          std::to_string(static_cast<int>(c.mapping)) + ", LB2 screen " +
-         std::to_string(c.lb2_screen) + ", LB2 shared from " + std::to_string(c.lb2_shared);
+         std::to_string(c.lb2_screen) + ", LB2 shared from " + std::to_string(c.lb2_shared) +
+         ", steal rule " + std::to_string(static_cast<int>(c.steal_rule));
 }
 
 struct EmulatedRun {

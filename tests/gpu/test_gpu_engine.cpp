@@ -67,11 +67,13 @@ TEST(GpuEngine, NodeCountsEqualTheCpuAtTheOptimumForEveryRuleAndConfiguration) {
                            trial % 2 ? 0.8 : 1.0, (trial / 2) % 2 == 0);
     // 32, 16, 8 with every placement where teams are built (PERMBB_GPU_TEAMS), else 32.
     o.team_width = kTeamWidths[(trial / 3) % (PERMBB_GPU_TEAMS ? 3 : 1)];
+    o.steal_rule = (trial / 6) % 2 == 0 ? StealRule::kMean : StealRule::kLargestNeighbour;
     Incumbent incumbent(optimum);
     const EngineStats s = gpu_search(inst, rule, incumbent, o, whole_space(n));
     ASSERT_EQ(s.nodes.decomposed, cpu.nodes.decomposed)
         << "trial " << trial << " n " << n << " K " << o.ivms << " steps " << o.steps_per_launch
-        << " placement " << o.placement << " team " << o.team_width;
+        << " placement " << o.placement << " team " << o.team_width << " steal rule "
+        << static_cast<int>(o.steal_rule);
     EXPECT_EQ(s.nodes.leaves, cpu.nodes.leaves);
     EXPECT_EQ(incumbent.value(), optimum);
     EXPECT_EQ(s.explorers, o.ivms);

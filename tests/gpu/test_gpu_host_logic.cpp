@@ -93,72 +93,85 @@ std::uint64_t covered(const std::vector<std::pair<std::uint64_t, std::uint64_t>>
   return total;
 }
 
+constexpr StealRule kStealRules[] = {StealRule::kMean, StealRule::kLargestNeighbour};
+
+// Puts [begin, end) on IVM i, exploring when not empty.
+void place(HostPool& p, int i, std::uint64_t begin, std::uint64_t end) {
+  const int n = p.view.n;
+  p.state[i] = end > begin ? kExploring : kEmpty;
+  const auto b = digits_of(begin, n);
+  const auto e = digits_of(end, n);
+  std::copy(b.begin(), b.end(), p.pos.begin() + i * n);
+  std::copy(e.begin(), e.end(), p.end.begin() + i * n);
+}
+
 TEST(GpuStealing, APhaseSplitsVictimsOnceAndKeepsEveryLeafOwnedOnce) {
   std::mt19937 rng(7);
   const int n = 10;
-  for (int trial = 0; trial < 40; ++trial) {
-    const int count = 1 + static_cast<int>(rng() % 70);
-    HostPool p(count, n, min_steal_digits(n, 0));
-    // Random disjoint intervals for exploring IVMs, in a random order over the IVMs.
-    const std::uint64_t space = factorial(n);
-    std::vector<std::uint64_t> cuts{0, space};
-    for (int c = 0; c < count; ++c) cuts.push_back(rng() % space);
-    std::sort(cuts.begin(), cuts.end());
-    for (int i = 0; i < count; ++i) {
-      const bool explores = rng() % 3 == 0;
-      p.state[i] = explores ? kExploring : kEmpty;
-      const auto b = digits_of(cuts[i], n);
-      const auto e = digits_of(explores ? cuts[i + 1] : cuts[i], n);
-      std::copy(b.begin(), b.end(), p.pos.begin() + i * n);
-      std::copy(e.begin(), e.end(), p.end.begin() + i * n);
-    }
-    const auto before = owned(p);
-    double sum = 0;
-    int measured = 0;
-    for (int i = 0; i < count; ++i) {
-      p.length[i] = measure_victim(p.view, i);
-      if (p.length[i] >= 0) {
-        sum += p.length[i];
-        ++measured;
+  for (const StealRule rule : kStealRules) {
+    for (int trial = 0; trial < 40; ++trial) {
+      const int count = 1 + static_cast<int>(rng() % 70);
+      HostPool p(count, n, min_steal_digits(n, 0));
+      // Random disjoint intervals for exploring IVMs, in a random order over the IVMs.
+      std::vector<std::uint64_t> cuts{0, factorial(n)};
+      for (int c = 0; c < count; ++c) cuts.push_back(rng() % factorial(n));
+      std::sort(cuts.begin(), cuts.end());
+      for (int i = 0; i < count; ++i) place(p, i, cuts[i], rng() % 3 == 0 ? cuts[i + 1] : cuts[i]);
+      const auto before = owned(p);
+      std::vector<std::uint64_t> ends_before(count);
+      for (int i = 0; i < count; ++i) ends_before[i] = p.end_of(i);
+      const int steals = steal_phase_on_host(p.view, rule);
+      const std::string where = "rule " + std::to_string(static_cast<int>(rule)) + " trial " +
+                                std::to_string(trial);
+      EXPECT_EQ(covered(before), covered(owned(p))) << where;
+      // A victim keeps the left half: its end moved. Each is split once, by one thief.
+      int victims = 0;
+      int thieves = 0;
+      for (int i = 0; i < count; ++i) {
+        if (p.state[i] == kExploring && p.end_of(i) != ends_before[i]) ++victims;
+        if (p.state[i] != kInitializing) continue;
+        ++thieves;
+        EXPECT_LT(p.begin_of(i), p.end_of(i)) << where;
       }
+      EXPECT_EQ(victims, steals) << where;
+      EXPECT_EQ(thieves, steals) << where;
     }
-    const std::vector<int> claimed_before = p.claimed;
-    int steals = 0;
-    for (int i = 0; i < count && measured > 0; ++i) steals += steal_for(p.view, i, sum / measured);
-    const auto after = owned(p);
-    EXPECT_EQ(covered(before), covered(after)) << "trial " << trial;
-    int victims = 0;
-    for (int i = 0; i < count; ++i) victims += p.claimed[i] != claimed_before[i];
-    EXPECT_EQ(victims, steals);
-    for (int i = 0; i < count; ++i) {
-      if (p.state[i] == kInitializing) {
-        EXPECT_LT(p.begin_of(i), p.end_of(i));
-      }
-    }
+  }
+}
+
+// The thin GPU of docs/scale.md in four IVMs: IVM 0 holds a huge interval, IVM 1 a short one
+// (far below the mean of the two), IVMs 2 and 3 are empty. By the mean only the huge one is
+// split; taking the longest neighbour splits the short one too.
+TEST(GpuStealing, AnOutlierHoldsOffTheOtherVictimsOnlyUnderTheMeanRule) {
+  const int n = 10;
+  for (const StealRule rule : kStealRules) {
+    HostPool p(4, n, min_steal_digits(n, 0));
+    place(p, 0, 0, 3000000);
+    place(p, 1, 3000000, 3001000);
+    place(p, 2, 3001000, 3001000);
+    place(p, 3, 3001000, 3001000);
+    const int steals = steal_phase_on_host(p.view, rule);
+    EXPECT_EQ(steals, rule == StealRule::kMean ? 1 : 2) << static_cast<int>(rule);
+    EXPECT_EQ(covered(owned(p)), 3001000u);
+    EXPECT_EQ(owned(p).size(), static_cast<size_t>(2 + steals));
   }
 }
 
 TEST(GpuStealing, FromOneIntervalEveryThiefGetsWorkAfterEnoughPhases) {
   const int n = 9;
   const int count = 64;
-  HostPool p(count, n, min_steal_digits(n, 0));
-  const auto e = digits_of(factorial(n), n);
-  std::copy(e.begin(), e.end(), p.end.begin());
-  p.state[0] = kExploring;
-  for (int phase = 0; phase < 12; ++phase) {
-    double sum = 0;
-    int measured = 0;
-    for (int i = 0; i < count; ++i) {
-      p.length[i] = measure_victim(p.view, i);
-      if (p.length[i] >= 0) sum += p.length[i], ++measured;
+  for (const StealRule rule : kStealRules) {
+    HostPool p(count, n, min_steal_digits(n, 0));
+    place(p, 0, 0, factorial(n));
+    for (int phase = 0; phase < 12; ++phase) {
+      steal_phase_on_host(p.view, rule);
+      for (int i = 0; i < count; ++i) {
+        if (p.state[i] == kInitializing) p.state[i] = kExploring;
+      }
     }
-    for (int i = 0; i < count; ++i) steal_for(p.view, i, sum / measured);
-    for (int i = 0; i < count; ++i) {
-      if (p.state[i] == kInitializing) p.state[i] = kExploring;
-    }
+    EXPECT_EQ(covered(owned(p)), factorial(n)) << static_cast<int>(rule);
+    EXPECT_EQ(static_cast<int>(owned(p).size()), count) << static_cast<int>(rule);
   }
-  EXPECT_EQ(covered(owned(p)), factorial(n));
-  EXPECT_EQ(static_cast<int>(owned(p).size()), count);
 }
 
 TEST(GpuWorkSplit, PiecesCoverTheIntervalsExactly) {
