@@ -274,7 +274,7 @@ class GpuEngine::Impl {
   int device_ = 0;
   std::unique_ptr<IvmPool> pool_;
   int trigger_ = 0;
-  StealRule steal_rule_ = StealRule::kMean;
+  StealRule steal_rule_ = StealRule::kLargestNeighbour;
   DeviceBuffer<Control> control_;
   Control* host_ = nullptr;  // pinned
   cudaStream_t stream_ = nullptr;

@@ -27,8 +27,9 @@ struct GpuOptions {
   int steps_per_launch = 0;
   // A stealing phase runs when fewer than this fraction of the IVMs explore (2022 §3.1).
   double steal_trigger = 0.8;
-  // Which interval an idle IVM takes from its neighbours (device_types.hpp, StealRule).
-  StealRule steal_rule = StealRule::kMean;
+  // Which interval an idle IVM takes from its neighbours (device_types.hpp, StealRule; the
+  // largest neighbour: docs/scale.md measures both).
+  StealRule steal_rule = StealRule::kLargestNeighbour;
   // Intervals shorter than this many leaves are never stolen (0: a default from n).
   double min_steal_leaves = 0;
   // Where warps keep their IVM: 0 auto, 1 all in shared memory, 2 bound summaries in global

@@ -29,7 +29,7 @@ struct EmulatedGpuConfig {
   int lb2_screen = kLb2ScreenOff;
   int lb2_shared = kLb2SharedOff;  // LB2 shared between children while this many are open
   int team_width = 32;  // lanes per IVM (LB1: 32, 16 or 8)
-  StealRule steal_rule = StealRule::kMean;
+  StealRule steal_rule = StealRule::kLargestNeighbour;
 };
 
 // K IVMs in host memory, explored round by round as GpuEngine does on the device; `Cell` is
