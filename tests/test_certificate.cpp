@@ -26,8 +26,11 @@ namespace {
 using testing::brute_force_optimum;
 using testing::random_instance;
 
+// Named after the running test too: ctest runs tests side by side.
 std::string temporary_path(const std::string& name) {
-  return ::testing::TempDir() + "permbb_certificate_" + name;
+  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  return ::testing::TempDir() + "permbb_certificate_" + test->test_suite_name() + "_" +
+         test->name() + "_" + name;
 }
 
 struct Solved {
