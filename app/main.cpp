@@ -12,6 +12,7 @@
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
+#include "audit_command.hpp"
 #include "build_info.hpp"
 #include "checkpoint_command.hpp"
 #include "heuristic_command.hpp"
@@ -71,6 +72,7 @@ struct CommandLines {
   ReportCommandOptions report;
   std::string instance;
   KnapsackCommandOptions knapsack;
+  AuditCommandOptions audit;
 };
 
 // The commands that print a result: logging as asked, and their --json file checked against
@@ -150,6 +152,10 @@ std::vector<Command> command_table(CommandLines& c, int& argc, char**& argv) {
        "Slurm run folders or upper-bound sweep folders",
        [&](CLI::App& app) { add_report_options(app, c.report); },
        [&] { return run_report_command(c.report); }},
+      {"audit",
+       "check a certificate of `solve --certificate FILE` with code independent of the search",
+       [&](CLI::App& app) { add_audit_options(app, c.audit); },
+       [&] { return run_audit_command(c.audit); }},
       {"instance", "print an instance in the plain format",
        [&](CLI::App& app) {
          app.add_option("instance", c.instance, "Taillard name or instance file")->required();

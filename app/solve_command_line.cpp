@@ -148,6 +148,17 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
                       "stopped; the job then ends resumable (exit 3) with a checkpoint (default: "
                       "max(120, 4 x --worker-checkpoint-interval); must exceed that interval)")
           ->check(number_above(0.0)));
+  command
+      .add_option("--certificate", options.certificate_path,
+                  "when the search completes, write a certificate of it to FILE: the instance, "
+                  "the claim and a cut of the search tree, which `permbb audit FILE` checks "
+                  "(docs/audit.md; the multi-core CPU engine, one process, no --restart)")
+      ->type_name(kFileType);
+  command
+      .add_option("--certificate-subproblems", options.certificate_subproblems,
+                  "the certificate's cut lies at the deepest depth with at most N nodes")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+      ->capture_default_str();
   // For the robustness tests: makes rank 1 fail, to check that the job aborts, not hangs.
   command.add_option("--fault-injection", options.fault_injection)
       ->check(CLI::IsMember({"worker-exception"}))

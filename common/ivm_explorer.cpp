@@ -77,14 +77,16 @@ void IvmExplorer::set_lb2_node(const std::int16_t* cells, int count, int childre
 // Bounds the children of the node at `level` (the jobs of row r), picks the branching
 // direction of row r and prunes it (2022 §2.3, Figure 2). With lb1+lb2 the direction is
 // chosen on LB1 bounds and LB2 refines only the kept set's children that LB1 cannot prune.
-// LB2 stops at the upper bound, except where that would decide the direction (needs_exact_sums).
+// LB2 stops at the upper bound, except where that would decide the direction (needs_exact_sums)
+// and on the rows of a recorded cut (record_cut).
 void IvmExplorer::bound_and_prune_row(int r, int level) {
   const auto v = view();
   const std::int16_t* cells = ivm::row(v, r);
   const int count = ivm::row_length(r, n_);
   const BoundKind bound = settings_.bound;
   const bool lb2_first = bound == BoundKind::kLb2 || bound == BoundKind::kLb2Adjacent;
-  const Time cutoff = lb2_cutoff(settings_.branching, upper_bound_);
+  const bool cut_row = cut_ && r < cut_->depth();
+  const Time cutoff = cut_row ? kInfiniteTime : lb2_cutoff(settings_.branching, upper_bound_);
   const bool both = needs_both_directions(settings_.branching);
   const bool want_front = both || settings_.branching == BranchingRule::kForward;
   const bool want_back = both || settings_.branching == BranchingRule::kBackward;
@@ -111,20 +113,49 @@ void IvmExplorer::bound_and_prune_row(int r, int level) {
   dir_[r] = direction;
   Time* kept = direction == kFront ? lb_front_.data() : lb_back_.data();
   if (bound == BoundKind::kLb1ThenLb2) {
-    const auto survivors = std::count_if(kept, kept + count,
-                                         [&](Time lb) { return lb < upper_bound_; });
+    // LB2 is never below LB1, so bounding a cut row's children by LB2 alone prunes the same.
+    const auto refined = [&](Time lb) { return cut_row || lb < upper_bound_; };
+    const auto survivors = std::count_if(kept, kept + count, refined);
     if (survivors > 0) set_lb2_node(cells, count, static_cast<int>(survivors));
+    const Time refine_cutoff = cut_row ? kInfiniteTime : upper_bound_;
     for (int i = 0; i < count; ++i) {
-      if (kept[i] < upper_bound_) {
-        kept[i] = child_bound(level, ivm::job_of(cells[i]), direction, true, upper_bound_);
+      if (refined(kept[i])) {
+        kept[i] = child_bound(level, ivm::job_of(cells[i]), direction, true, refine_cutoff);
       }
     }
   }
   ivm::prune_row(v, r, kept, upper_bound_);
+  if (cut_row) {
+    if (cut_->faults().prune_below_ub) inject_prune_below_ub(r, kept);
+    note_pruned_cells(r, kept);
+  }
+}
+
+// The pruned cells of a cut row, from the position on: those before it lie in the interval
+// on the left (a replayed row), whose explorer records them.
+void IvmExplorer::note_pruned_cells(int r, const Time* bounds) {
+  const auto v = view();
+  const std::int16_t* cells = ivm::row(v, r);
+  for (int i = pos_[r]; i < ivm::row_length(r, n_); ++i) {
+    if (ivm::is_pruned(cells[i])) cut_->note_pruned(v, r, i, bounds[i]);
+  }
+}
+
+// CutFaults::prune_below_ub: a bound that prunes too much on one code path. The first
+// unpruned cell of a cut row is pruned and its bound claimed to be the upper bound.
+void IvmExplorer::inject_prune_below_ub(int r, Time* bounds) {
+  std::int16_t* cells = ivm::row(view(), r);
+  for (int i = pos_[r]; i < ivm::row_length(r, n_); ++i) {
+    if (ivm::is_pruned(cells[i]) || !cut_->fire_fault()) continue;
+    cells[i] = ivm::pruned<std::int16_t>(ivm::job_of(cells[i]));
+    bounds[i] = upper_bound_;
+    return;
+  }
 }
 
 bool IvmExplorer::start(const int* begin, const int* end) {
   drop_uncommitted();
+  close_cut();
   std::copy_n(begin, n_, pos_.begin());
   std::copy_n(end, n_, end_.begin());
   for (int i = 0; i < n_; ++i) {
@@ -144,6 +175,7 @@ bool IvmExplorer::start(const int* begin, const int* end) {
   suffix_length_[0] = 0;
   bound_and_prune_row(0, 0);
   unfold();
+  if (cut_) cut_->after_start(v, counters_, upper_bound_);
   return true;
 }
 
@@ -166,6 +198,7 @@ void IvmExplorer::evaluate_leaf(int level, int last_job) {
   const Time makespan = complete_makespan(data_, front(level), back(level),
                                           suffix_length_[level] == 0, last_job);
   ++counters_.leaves;
+  if (cut_) cut_->note_leaf(makespan);
   if (makespan < upper_bound_) {
     int suffix_begin = 0;
     ivm::decode(view(), leaf_schedule_.data(), &suffix_begin);
@@ -174,8 +207,19 @@ void IvmExplorer::evaluate_leaf(int level, int last_job) {
   }
 }
 
+// Certificates: the node about to be decomposed in row r, at depth r + 1, before it counts.
+void IvmExplorer::note_cut_level(int r) {
+  if (r + 1 > cut_->depth()) {
+    cut_->note_decision(upper_bound_);
+    return;
+  }
+  close_cut();
+  cut_->enter_cut_level(view(), r, counters_, upper_bound_);
+}
+
 void IvmExplorer::decompose_current() {
   const int r = line_;
+  if (cut_) note_cut_level(r);
   if (r == ivm::leaf_row(n_)) {
     // One job: the root, decomposed uncounted in start() like every root, is the leaf
     // parent; its leaf is evaluated here, once, in the interval that holds it.
@@ -263,5 +307,19 @@ void IvmExplorer::set_end(const int* new_end) {
 }
 
 PromotedSubproblem IvmExplorer::current_subproblem() { return ivm::decode_subproblem(view()); }
+
+void IvmExplorer::record_cut(const CutRecording& recording) {
+  if (recording.depth < 0 || recording.depth > std::max(0, n_ - 1)) {
+    throw std::invalid_argument("IvmExplorer::record_cut: depth " +
+                                std::to_string(recording.depth) + " outside [0, n-1]");
+  }
+  cut_ = std::make_unique<CutRecorder>(recording);
+}
+
+std::vector<CutRecord> IvmExplorer::take_cut_records() {
+  if (!cut_) return {};
+  close_cut();
+  return cut_->take();
+}
 
 }  // namespace permbb

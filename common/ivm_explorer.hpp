@@ -1,33 +1,21 @@
 #pragma once
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <vector>
 
+#include "cut_recorder.hpp"
 #include "flowshop_tables.hpp"
 #include "incumbent.hpp"
 #include "ivm.hpp"
 #include "johnson_tables.hpp"
 #include "lb2_children.hpp"
+#include "node_counters.hpp"
 #include "promoted_subproblem.hpp"
 #include "search_settings.hpp"
 
 namespace permbb {
-
-// Decomposed nodes are the nodes whose children were evaluated (for a node with n-1 jobs
-// fixed: its one leaf). Decompositions replayed while an IVM initialises at a position are
-// not counted, so at an upper bound that never improves the count depends only on the
-// instance, bound, branching and upper bound, however [0, n!) is cut into intervals.
-struct NodeCounters {
-  std::uint64_t decomposed = 0;
-  std::uint64_t leaves = 0;
-
-  NodeCounters& operator+=(const NodeCounters& other) {
-    decomposed += other.decomposed;
-    leaves += other.leaves;
-    return *this;
-  }
-};
 
 // A sequential depth-first branch-and-bound over one interval [begin, end) of [0, n!), on an
 // IVM (ivm.hpp). Each step selects the next node, bounds both children sets, keeps one by the
@@ -60,6 +48,7 @@ class IvmExplorer {
   // exhausted until the next start().
   void clear() {
     drop_uncommitted();
+    close_cut();
     exhausted_ = true;
   }
 
@@ -98,6 +87,15 @@ class IvmExplorer {
   // The node the IVM points at, decoded (2016 §3.3.3): prefix, unscheduled, suffix.
   PromotedSubproblem current_subproblem();
 
+  // Certificates (docs/audit.md): from now on, records the cut of the tree at
+  // `recording.depth` (cut_recorder.hpp). Call before start(). The rows whose children lie
+  // at depth <= D are then bounded exactly (no early exit at the upper bound), so that their
+  // branching never depends on the bound and pruned subproblems carry their true bound;
+  // pruning, counts and directions below D are as without recording.
+  void record_cut(const CutRecording& recording);
+  // The records so far (the subproblem being explored closed at its counts so far).
+  std::vector<CutRecord> take_cut_records();
+
  private:
   ivm::View<std::int16_t> view();
   Time* front(int level) { return costs_.data() + (3 * level) * m_; }
@@ -111,6 +109,12 @@ class IvmExplorer {
   void decompose_current();
   void evaluate_leaf(int level, int last_job);
   void unfold();
+  void note_cut_level(int r);
+  void note_pruned_cells(int r, const Time* bounds);
+  void inject_prune_below_ub(int r, Time* bounds);
+  void close_cut() {
+    if (cut_) counters_ += cut_->close(counters_);
+  }
   void drop_uncommitted() {
     counters_.decomposed -= uncommitted_;
     uncommitted_ = 0;
@@ -139,6 +143,7 @@ class IvmExplorer {
   std::vector<int> leaf_schedule_;
   NodeCounters counters_;
   std::uint64_t uncommitted_ = 0;  // set by a settle() that stopped short, until the next step
+  std::unique_ptr<CutRecorder> cut_;  // null unless record_cut()
 };
 
 }  // namespace permbb

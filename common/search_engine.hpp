@@ -7,6 +7,7 @@
 #include "interval.hpp"
 #include "ivm_explorer.hpp"
 #include "promoted_subproblem.hpp"
+#include "search_cut.hpp"
 
 namespace permbb {
 
@@ -53,6 +54,14 @@ class SearchEngine {
   // with the prefix and suffix lengths). Called only while the engine is paused (between
   // explore() calls); explores nothing. May return fewer (none when no IVM has work).
   virtual std::vector<PromotedSubproblem> sample_subproblems(int count) = 0;
+
+  // Certificates (docs/audit.md): adds the cut records of every explorer so far to `into`
+  // and returns true, for an engine built to record them; false for one that does not
+  // (which records nothing). Called while paused.
+  virtual bool collect_cut(SearchCut& into) {
+    (void)into;
+    return false;
+  }
 };
 
 }  // namespace permbb

@@ -56,10 +56,12 @@ MulticoreEngine::MulticoreEngine(const Instance& instance, const SearchSettings&
       tables_(instance),
       johnson_(johnson_for(instance, settings.bound)),
       min_steal_(min_steal_digits(n_, options.min_steal_leaves)),
-      policy_(options.policy) {
+      policy_(options.policy),
+      cut_(options.cut) {
   const int threads = options.threads > 0 ? options.threads : cores_available();
   for (int i = 0; i < threads; ++i) {
     slots_.push_back(std::make_unique<Slot>(tables_, johnson_.get(), settings, incumbent));
+    if (cut_) slots_.back()->explorer.record_cut(*cut_);
   }
   start_threads(
       threads_, threads, "CPU explorer", [this](int i) { thread_main(i); },
@@ -282,8 +284,11 @@ void MulticoreEngine::set_work(const std::vector<Interval>& intervals) {
     slot->explorer.clear();
     publish(*slot);
   }
+  int given = 0;
   for (const Interval& interval : intervals) {
     if (interval.empty()) continue;
+    // CutFaults::drop_interval (tests only): an interval lost on its way, as between ranks.
+    if (++given == 2 && cut_ && cut_->faults.drop_interval) continue;
     std::vector<int> digits(2 * n_);
     from_mpz(interval.begin, n_, digits.data());
     from_mpz(interval.end, n_, digits.data() + n_);
@@ -359,6 +364,16 @@ std::vector<PromotedSubproblem> MulticoreEngine::sample_subproblems(int count) {
     out.push_back(slot.explorer.current_subproblem());
   }
   return out;
+}
+
+bool MulticoreEngine::collect_cut(SearchCut& into) {
+  if (!cut_) return false;
+  for (auto& slot : slots_) {
+    const auto slot_lock = lock_from_outside(*slot);
+    into.add(slot->explorer.take_cut_records());
+    publish(*slot);  // under CutFaults::count_twice the explorer's counts grew
+  }
+  return true;
 }
 
 EngineStats MulticoreEngine::stats() const {

@@ -5,6 +5,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct MulticoreOptions {
   StealPolicy policy = StealPolicy::kLargest;
   // Intervals shorter than this many leaves are never stolen (0: a default from n).
   double min_steal_leaves = 0;
+  // Certificates: each explorer records the cut of its tree (IvmExplorer::record_cut).
+  std::optional<CutRecording> cut;
 };
 
 // T explorer threads, each with one IVM and one interval of [0, n!), balanced by interval
@@ -47,6 +50,7 @@ class MulticoreEngine : public SearchEngine {
   EngineStats stats() const override;
   void cap_nodes(std::uint64_t total) override { node_cap_.store(total); }
   std::vector<PromotedSubproblem> sample_subproblems(int count) override;
+  bool collect_cut(SearchCut& into) override;
 
  private:
   // One thread's IVM. The owner holds `mutex` while it explores a chunk; a thief holds it to
@@ -86,6 +90,7 @@ class MulticoreEngine : public SearchEngine {
   std::unique_ptr<JohnsonTables> johnson_;
   std::vector<int> min_steal_;  // factoradic digits of the minimum stolen length
   StealPolicy policy_;
+  std::optional<CutRecording> cut_;
   std::vector<std::unique_ptr<Slot>> slots_;
   std::vector<std::thread> threads_;
 

@@ -8,6 +8,8 @@ their path from the repository root. This script fails (exit 1, one line per vio
     file name, so every header name must be unique across the rooms);
   * a library's CMake link list names a library of a room it may not use;
   * a room includes a system header kept to a few rooms (MPI, GMP, CUDA's runtime);
+  * an independent room (audit/, which checks the solver's certificates) allows in its README
+    more than the rooms it is kept to (INDEPENDENT);
   * a folder with sources has no README, or its README has no `May use:` line;
   * docs/architecture.md does not name a room, or a source file of a room (by its name, or
     its stem with `*` for a .hpp/.cpp pair: `instance*`).
@@ -25,8 +27,13 @@ SKIPPED_TOP = {"build", ".git", "docs", "report", "slurm", "scripts", "cmake", "
 # System headers only some rooms may include (everything MPI in one place, as Mallob's comm
 # module), and those some rooms may not (the problems' cores and the CUDA helpers link no GMP).
 ONLY_IN = {"mpi.h": {"common/protocol"}}
-NOT_IN = {name: {"common/base", "knapsack", "knapsack/gpu", "pcmax", "pcmax/gpu", "gpu/runtime"}
+NOT_IN = {name: {"common/base", "knapsack", "knapsack/gpu", "pcmax", "pcmax/gpu", "gpu/runtime",
+                 "audit"}
           for name in ("gmp.h", "gmpxx.h")}
+# Rooms kept apart from the search whatever their README says: `permbb audit` checks the
+# solver's certificates with code of its own (docs/audit.md), so that a fault in the search
+# cannot hide in the check. They may use at most these rooms.
+INDEPENDENT = {"audit": {"common/base"}}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 MAY_USE = re.compile(r"^May use:\s*(.*)$", re.M | re.I)
 ADD_LIBRARY = re.compile(r"add_library\((\w+)\s+(?:STATIC|INTERFACE|SHARED|OBJECT)?", re.M)
@@ -65,6 +72,10 @@ def allowed_rooms(repo, rooms, errors):
         names = {n for n in names if n and n.lower() != "nothing"}
         for name in sorted(names - rooms):
             errors.append(f"{room}/README.md: 'May use' names {name}, which is not a room")
+        for name in sorted(names - INDEPENDENT.get(room, names)):
+            errors.append(f"{room}/README.md: 'May use' names {name}; {room}/ is kept "
+                          f"independent of the search and may use only "
+                          f"{', '.join(sorted(INDEPENDENT[room]))}")
         allowed[room] = names & rooms
     return allowed
 

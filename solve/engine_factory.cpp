@@ -34,6 +34,10 @@ std::unique_ptr<SearchEngine> make_multicore(const SolveOptions& options,
   MulticoreOptions multicore;
   multicore.threads = options.threads;
   multicore.policy = parse_steal_policy(options.steal_policy);
+  if (!options.certificate_path.empty()) {
+    multicore.cut = CutRecording{cut_depth_for(instance.jobs(), options.certificate_subproblems),
+                                 {}};
+  }
   return std::make_unique<MulticoreEngine>(instance, settings, incumbent, multicore);
 }
 
@@ -50,6 +54,14 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
                                           const SearchSettings& settings, Incumbent& incumbent,
                                           int local_rank) {
   if (options.gpu == "off") return make_multicore(options, instance, settings, incumbent);
+  if (!options.certificate_path.empty()) {
+    // Only the multi-core engine records a cut yet (docs/audit.md, what the GPU will need).
+    if (options.gpu == "on") {
+      throw InputError("--certificate: the GPU explorer does not write certificates yet; "
+                       "use --no-gpu");
+    }
+    return make_multicore(options, instance, settings, incumbent);
+  }
   const auto devices = gpu::built_with_cuda() ? gpu::list_devices() : std::vector<gpu::DeviceInfo>{};
   if (options.gpu == "on" && devices.empty()) {
     throw InputError(gpu::built_with_cuda() ? "--gpu: no CUDA device is visible"

@@ -6,7 +6,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include "certificate_file.hpp"
 #include "engine_factory.hpp"
+#include "input_error.hpp"
 #include "run_checkpoints.hpp"
 #include "search_driver.hpp"
 
@@ -55,10 +57,46 @@ BetweenSlices checkpoint_hook(Run& run, SignalWatcher& signals, const Incumbent&
   };
 }
 
+// The cut a completed search recorded (--certificate), gathered from the engine's explorers;
+// the engine's counts are read again after it (a test's injected fault may add to them).
+std::optional<CutPartition> gather_cut(SearchEngine& engine, const Instance& instance,
+                                       const SolveOptions& options, SearchOutcome& outcome) {
+  if (options.certificate_path.empty()) return std::nullopt;
+  if (!outcome.complete) {
+    spdlog::warn("--certificate {}: not written: the search did not complete",
+                 options.certificate_path);
+    return std::nullopt;
+  }
+  SearchCut cut(cut_depth_for(instance.jobs(), options.certificate_subproblems));
+  if (!engine.collect_cut(cut)) {
+    throw InputError("--certificate: the " + engine.name() + " engine records no cut");
+  }
+  outcome.stats = engine.stats();
+  return cut.partition();
+}
+
+void write_certificate_of(const SolveOptions& options, const SolveInput& input,
+                          const Incumbent& incumbent, const SearchOutcome& outcome,
+                          CutPartition cut) {
+  CertificateContent content;
+  content.instance = &input.instance;
+  content.settings = input.settings;
+  const Schedule best = best_of(incumbent);
+  content.optimal = !best.permutation.empty();
+  content.upper_bound = best.makespan;  // the bound given by --ub when nothing beat it
+  content.schedule = best.permutation;
+  content.run = outcome.stats.nodes;
+  content.cut = std::move(cut);
+  write_certificate(options.certificate_path, content);
+  spdlog::info("certificate: {} ({} subproblems at depth {})", options.certificate_path,
+               content.cut.subproblems.size(), content.cut.depth);
+}
+
 // The search proper, once the run has begun: an engine over the start's intervals, with the
 // heuristic threads beside it (2022 §4.2.3) when they resolve to any.
 SearchOutcome search(const SolveOptions& options, const SolveInput& input, Run& run,
-                     SignalWatcher& signals, Incumbent& incumbent, RunEnd& end) {
+                     SignalWatcher& signals, Incumbent& incumbent, RunEnd& end,
+                     std::optional<CutPartition>& cut) {
   const auto engine = make_engine(options, input.instance, input.settings, incumbent);
   end.engine = engine->name();
   end.explorers = engine->stats().explorers;
@@ -74,6 +112,7 @@ SearchOutcome search(const SolveOptions& options, const SolveInput& input, Run& 
   SearchOutcome outcome = drive_search(*engine, all_intervals(run.start().units), incumbent, limits,
                                        run.progress(), between);
   if (hybrid) finish_hybridization(*hybrid);
+  cut = gather_cut(*engine, input.instance, options, outcome);
   return outcome;
 }
 
@@ -92,11 +131,13 @@ int solve_in_one_process(const SolveOptions& options, const SolveInput& input,
 
   RunEnd end;
   SearchOutcome outcome;
+  std::optional<CutPartition> cut;
   if (start.units.empty()) {
     outcome.complete = true;  // restarted from a finished search: nothing is left to explore
   } else {
-    outcome = search(options, input, run, signals, incumbent, end);
+    outcome = search(options, input, run, signals, incumbent, end, cut);
   }
+  if (cut) write_certificate_of(options, input, incumbent, outcome, std::move(*cut));
   end.complete = outcome.complete;
   end.state = {{},
                outcome.complete ? std::vector<WorkUnit>{} : one_unit(outcome.remaining),

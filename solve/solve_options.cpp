@@ -35,9 +35,16 @@ void check_output_paths(const SolveOptions& options) {
     inputs.push_back({"the previous checkpoint", options.checkpoint_path + ".prev"});
   }
   refuse_outputs_naming_inputs(
-      {{"--json", options.output.json_path}, {"--progress-log", options.progress_log_path}},
+      {{"--json", options.output.json_path},
+       {"--progress-log", options.progress_log_path},
+       {"--certificate", options.certificate_path}},
       inputs);
   check_json_destination(options.output.json_path);
+  if (!options.certificate_path.empty() && !options.restart_path.empty()) {
+    // A restart's certificate needs the cut of every link before it (docs/audit.md).
+    throw InputError("--certificate: not yet written by a run that continues with --restart; "
+                     "solve from the start to get one");
+  }
 }
 
 std::string checkpoint_destination(const SolveOptions& options) {

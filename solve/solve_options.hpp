@@ -54,6 +54,10 @@ struct SolveOptions {
   bool restart_fallback = false;          // use FILE.prev if FILE is unusable
   bool overwrite_checkpoint = false;      // a fresh run may replace what --checkpoint holds
   std::string fault_injection;            // tests only: "worker-exception"
+  // --certificate FILE: the certificate of a completed search (docs/audit.md), its cut at the
+  // deepest depth with at most `certificate_subproblems` nodes (cut_depth_for).
+  std::string certificate_path;
+  std::uint64_t certificate_subproblems = 1000000;
   OutputOptions output;
 };
 

@@ -1,0 +1,22 @@
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace permbb::app {
+
+struct AuditCommandOptions {
+  std::string file;
+  std::uint64_t sample = 100;
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+
+void add_audit_options(CLI::App& command, AuditCommandOptions& options);
+
+// `permbb audit FILE`: 0 when the certificate holds, 1 when refuted (one line on stdout);
+// a malformed or foreign file throws InputError (exit 2).
+int run_audit_command(const AuditCommandOptions& options);
+
+}  // namespace permbb::app

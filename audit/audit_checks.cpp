@@ -1,0 +1,200 @@
+#include "audit_checks.hpp"
+
+#include "audit_bounds.hpp"
+#include "audit_search.hpp"
+#include "cut_partition.hpp"
+
+namespace permbb::audit {
+namespace {
+
+std::string number(std::uint64_t x) { return std::to_string(x); }
+std::string time_text(Time t) { return t == kNoBound ? "inf" : std::to_string(t); }
+
+std::string where(const Subproblem& s) {
+  std::string text = "subproblem at line " + std::to_string(s.line) + " (prefix";
+  for (const int job : s.prefix) text += " " + std::to_string(job + 1);
+  text += " | suffix";
+  for (const int job : s.suffix) text += " " + std::to_string(job + 1);
+  return text + ")";
+}
+
+CheckOutcome check_schedule(const Certificate& c, const TextbookBounds& bounds) {
+  CheckOutcome out{1, "schedule", true, "", {}};
+  if (!c.optimal) {
+    out.figures.push_back({"claimed", "none (no schedule below the bound)", true});
+    return out;
+  }
+  const Time makespan = bounds.makespan(c.schedule);
+  out.figures = {{"claimed", time_text(c.upper_bound), false},
+                 {"recomputed", time_text(makespan), false}};
+  if (makespan != c.upper_bound) {
+    out.passed = false;
+    out.failure = "the schedule's makespan is " + time_text(makespan) + ", not the claimed " +
+                  time_text(c.upper_bound);
+  }
+  return out;
+}
+
+CheckOutcome check_cut(const PartitionCheck& partition, const Certificate& c) {
+  CheckOutcome out{2, "partition", partition.failure.empty(), partition.failure, {}};
+  out.figures = {{"subproblems", number(c.subproblems.size()), false},
+                 {"permutations", partition.count_figure, true},
+                 {"tree_rebuilt", partition.rebuilt ? "true" : "false", false},
+                 {"inner_nodes", number(partition.inner_nodes), false}};
+  return out;
+}
+
+CheckOutcome check_pruned(const Certificate& c, const TextbookBounds& bounds) {
+  CheckOutcome out{3, "pruned bounds", true, "", {}};
+  std::uint64_t checked = 0;
+  Time lowest = kNoBound;
+  for (const Subproblem& s : c.subproblems) {
+    if (!s.pruned) continue;
+    ++checked;
+    const Time bound = bounds.pruning_bound(bounds.sides_of(s.prefix, s.suffix));
+    lowest = std::min(lowest, bound);
+    if (!out.passed) continue;
+    if (bound < c.upper_bound) {
+      out.passed = false;
+      out.failure = where(s) + ": its bound is " + time_text(bound) + ", below the claim's " +
+                    time_text(c.upper_bound);
+    } else if (bound != s.bound) {
+      out.passed = false;
+      out.failure = where(s) + ": recorded bound " + time_text(s.bound) + ", recomputed " +
+                    time_text(bound);
+    }
+  }
+  out.figures = {{"pruned_subproblems", number(checked), false},
+                 {"lowest_bound", time_text(lowest), lowest == kNoBound},
+                 {"claim_upper_bound", time_text(c.upper_bound), c.upper_bound == kNoBound}};
+  return out;
+}
+
+// One sampled subproblem: the failure, or "" when it holds.
+std::string recheck(const Certificate& c, const TextbookBounds& bounds, const Subproblem& s,
+                    std::uint64_t& nodes_explored) {
+  if (s.ub_end > s.ub_start || s.ub_end < c.upper_bound) {
+    return where(s) + ": upper bounds " + time_text(s.ub_start) + " to " + time_text(s.ub_end) +
+           " are not a falling range above the claim's " + time_text(c.upper_bound);
+  }
+  // At the end bound (at least the claim's), every schedule below the claim's bound survives
+  // pruning: this exploration alone settles "none below".
+  const Exploration low = explore_subproblem(bounds, c.branching, s.prefix, s.suffix, s.ub_end,
+                                             c.upper_bound);
+  nodes_explored += low.nodes;
+  if (!low.first_below.empty()) {
+    return where(s) + ": holds a schedule of makespan " +
+           time_text(bounds.makespan(low.first_below)) + ", below the claim's " +
+           time_text(c.upper_bound);
+  }
+  if (s.ub_start == s.ub_end) {
+    if (s.nodes != low.nodes || s.leaves != low.leaves || s.best != low.best) {
+      return where(s) + ": recorded " + number(s.nodes) + " nodes, " + number(s.leaves) +
+             " leaves, best " + time_text(s.best) + "; re-explored at upper bound " +
+             time_text(s.ub_end) + ": " + number(low.nodes) + ", " + number(low.leaves) + ", " +
+             time_text(low.best);
+    }
+    return "";
+  }
+  // The bound fell: at least the counts at the end bound, at most those at the start bound.
+  // The upper side needs only "at least the recorded counts" at the start bound: that
+  // exploration stops there, so it costs no more than the run did.
+  if (s.nodes < low.nodes || s.leaves < low.leaves || s.best > low.best) {
+    return where(s) + ": recorded " + number(s.nodes) + " nodes, " + number(s.leaves) +
+           " leaves, best " + time_text(s.best) + "; fewer (or a worse best) than the " +
+           number(low.nodes) + ", " + number(low.leaves) + ", " + time_text(low.best) +
+           " re-explored at its end upper bound " + time_text(s.ub_end);
+  }
+  const Exploration high = explore_subproblem(bounds, c.branching, s.prefix, s.suffix,
+                                              s.ub_start, c.upper_bound, {s.nodes, s.leaves});
+  nodes_explored += high.nodes;
+  if (!high.stopped && (high.nodes < s.nodes || high.leaves < s.leaves)) {
+    return where(s) + ": recorded " + number(s.nodes) + " nodes and " + number(s.leaves) +
+           " leaves; its start upper bound " + time_text(s.ub_start) + " allows only " +
+           number(high.nodes) + " and " + number(high.leaves);
+  }
+  return "";
+}
+
+CheckOutcome check_sample(const Certificate& c, const TextbookBounds& bounds,
+                          const SampleChoice& sample) {
+  CheckOutcome out{4, "sample", true, "", {}};
+  std::uint64_t nodes = 0;
+  std::uint64_t exact = 0;
+  for (const std::size_t i : sample.subproblems) {
+    const Subproblem& s = c.subproblems[i];
+    exact += s.ub_start == s.ub_end ? 1 : 0;
+    const std::string failure = recheck(c, bounds, s, nodes);
+    if (!failure.empty()) {
+      out.passed = false;
+      out.failure = failure;
+      break;
+    }
+  }
+  out.figures = {{"draws", sample.complete ? "all" : number(sample.draws), sample.complete},
+                 {"subproblems_reexplored", number(sample.subproblems.size()), false},
+                 {"with_one_upper_bound", number(exact), false},
+                 {"nodes_reexplored", number(nodes), false}};
+  return out;
+}
+
+CheckOutcome check_totals(const Certificate& c, const PartitionCheck& partition) {
+  CheckOutcome out{5, "totals", true, "", {}};
+  std::uint64_t nodes = 0;
+  std::uint64_t leaves = 0;
+  std::uint64_t surplus = 0;
+  for (const Subproblem& s : c.subproblems) {
+    nodes += s.nodes;
+    leaves += s.leaves;
+    if (s.pruned) surplus += s.nodes;
+  }
+  const std::uint64_t inner = partition.rebuilt ? partition.inner_nodes : c.nodes_above_cut;
+  out.figures = {{"recorded_nodes", number(nodes), false},
+                 {"inner_nodes", number(inner), false},
+                 {"surplus_nodes_under_pruned", number(surplus), false},
+                 {"run_nodes_decomposed", number(c.nodes), false},
+                 {"recorded_leaves", number(leaves), false},
+                 {"run_leaves", number(c.leaves), false}};
+  if (!partition.rebuilt) {
+    out.passed = false;
+    out.failure = "the tree could not be rebuilt (check 2), so its inner nodes are unknown";
+  } else if (c.nodes_above_cut != inner) {
+    out.passed = false;
+    out.failure = "the certificate counts " + number(c.nodes_above_cut) +
+                  " nodes above the cut; the rebuilt tree has " + number(inner);
+  } else if (nodes + inner != c.nodes || leaves != c.leaves) {
+    out.passed = false;
+    out.failure = "the subproblems and the tree count " + number(nodes + inner) + " nodes and " +
+                  number(leaves) + " leaves; the run counted " + number(c.nodes) + " and " +
+                  number(c.leaves);
+  }
+  return out;
+}
+
+}  // namespace
+
+bool AuditResult::holds() const { return first_failure() == nullptr; }
+
+const CheckOutcome* AuditResult::first_failure() const {
+  for (const CheckOutcome& check : checks) {
+    if (!check.passed) return &check;
+  }
+  return nullptr;
+}
+
+AuditResult audit_certificate(const Certificate& c, std::uint64_t sample_size, std::uint64_t seed) {
+  const TextbookBounds bounds(c);
+  AuditResult result;
+  result.sample_size = sample_size;
+  result.seed = seed;
+  result.sample = draw_sample(c, sample_size, seed);
+  const PartitionCheck partition = check_partition(c, bounds);
+  result.checks.push_back(check_schedule(c, bounds));
+  result.checks.push_back(check_cut(partition, c));
+  result.checks.push_back(check_pruned(c, bounds));
+  result.checks.push_back(check_sample(c, bounds, result.sample));
+  result.checks.push_back(check_totals(c, partition));
+  return result;
+}
+
+}  // namespace permbb::audit

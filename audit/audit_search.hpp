@@ -1,0 +1,35 @@
+#pragma once
+// A plain recursive depth-first branch-and-bound of one subproblem at a fixed upper bound:
+// what the audit re-explores. Every node of the subproblem's subtree whose bound is below the
+// upper bound (the subproblem itself always) is decomposed: its children are those of the
+// side the branching rule picks; a node with one free job is a leaf parent, whose one
+// complete schedule is a leaf. Counted as the solver counts: decomposed nodes with at least
+// one job fixed, and leaves.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "audit_bounds.hpp"
+
+namespace permbb::audit {
+
+struct Exploration {
+  std::uint64_t nodes = 0;
+  std::uint64_t leaves = 0;
+  Time best = kNoBound;             // the best makespan among the leaves
+  std::vector<int> first_below;     // the first leaf found below `target`, if any
+  bool stopped = false;             // the exploration reached its `enough` counts
+};
+
+// Counts at which an exploration may stop: once it has at least `nodes` and `leaves`, a
+// check that only needs "at least so many" is settled. Zero: explore everything.
+struct Enough {
+  std::uint64_t nodes = 0;
+  std::uint64_t leaves = 0;
+};
+
+Exploration explore_subproblem(const TextbookBounds& bounds, const std::string& rule,
+                               const std::vector<int>& prefix, const std::vector<int>& suffix,
+                               Time upper_bound, Time target, Enough enough = {});
+
+}  // namespace permbb::audit

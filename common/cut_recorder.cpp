@@ -1,0 +1,89 @@
+#include "cut_recorder.hpp"
+
+#include <utility>
+
+namespace permbb {
+
+int cut_depth_for(int jobs, std::uint64_t max_subproblems) {
+  int depth = 0;
+  std::uint64_t nodes = 1;  // at depth `depth`: n (n-1) ... (n-depth+1)
+  while (depth + 1 <= jobs - 1) {
+    const auto factor = static_cast<std::uint64_t>(jobs - depth);
+    if (nodes > max_subproblems / factor) break;
+    nodes *= factor;
+    ++depth;
+  }
+  return depth;
+}
+
+CutPath path_of_node(const CutRecorder::View& v, int r) {
+  CutPath path;
+  path.reserve(static_cast<std::size_t>(r) + 1);
+  for (int i = 0; i <= r; ++i) path.push_back(cut_step(ivm::selected_job(v, i), v.dir[i]));
+  return path;
+}
+
+void CutRecorder::open(CutPath path, const NodeCounters& counters, Time ub) {
+  current_ = CutRecord{};
+  current_.path = std::move(path);
+  current_.ub_start = ub;
+  current_.ub_end = ub;
+  opened_at_ = counters;
+  open_ = true;
+}
+
+void CutRecorder::enter_cut_level(const View& v, int r, const NodeCounters& counters, Time ub) {
+  if (r + 1 < depth()) {
+    CutRecord internal;
+    internal.path = path_of_node(v, r);
+    internal.nodes.decomposed = 1;
+    internal.ub_start = ub;
+    internal.ub_end = ub;
+    records_.push_back(std::move(internal));
+    return;
+  }
+  open(path_of_node(v, r), counters, ub);
+}
+
+void CutRecorder::after_start(const View& v, const NodeCounters& counters, Time ub) {
+  if (*v.line + 1 <= depth()) return;
+  CutPath path;
+  for (int i = 0; i < depth(); ++i) path.push_back(cut_step(ivm::selected_job(v, i), v.dir[i]));
+  open(std::move(path), counters, ub);
+}
+
+void CutRecorder::note_pruned(const View& v, int r, int cell, Time bound) {
+  CutRecord pruned;
+  pruned.path.reserve(static_cast<std::size_t>(r) + 1);
+  for (int i = 0; i < r; ++i) pruned.path.push_back(cut_step(ivm::selected_job(v, i), v.dir[i]));
+  pruned.path.push_back(cut_step(ivm::job_of(ivm::row(v, r)[cell]), v.dir[r]));
+  pruned.pruned = true;
+  pruned.bound = bound;
+  if (settings_.faults.corrupt_bound && fire_fault()) {
+    pruned.bound += 1;
+  }
+  records_.push_back(std::move(pruned));
+}
+
+NodeCounters CutRecorder::close(const NodeCounters& counters) {
+  NodeCounters extra;
+  if (!open_) return extra;
+  open_ = false;
+  current_.nodes.decomposed = counters.decomposed - opened_at_.decomposed;
+  current_.nodes.leaves = counters.leaves - opened_at_.leaves;
+  if (settings_.faults.count_twice && current_.nodes.decomposed >= 2 && fire_fault()) {
+    // As if the subtree had been explored twice: recorded twice and counted twice.
+    extra = current_.nodes;
+    records_.push_back(current_);
+  }
+  records_.push_back(std::move(current_));
+  return extra;
+}
+
+std::vector<CutRecord> CutRecorder::take() {
+  std::vector<CutRecord> out;
+  out.swap(records_);
+  return out;
+}
+
+}  // namespace permbb

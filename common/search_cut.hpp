@@ -1,0 +1,62 @@
+#pragma once
+// The cut of a whole search, for its certificate (docs/audit.md): the records of every
+// explorer (cut_record.hpp), merged by node, then made into a partition of the permutations:
+//
+//  - records of one node add up: counts by addition, the upper bounds in force as the
+//    highest start and the lowest end, the best makespan as the least; a node pruned by any
+//    explorer is pruned (its bound is a property of the node);
+//  - a pruned node stands for its whole subtree: what explorers recorded below it (an
+//    explorer with a higher upper bound explored part of it, or another replayed it after a
+//    split and pruned it) becomes the pruned subproblem's `surplus`, counted but not
+//    re-explored by an audit;
+//  - the nodes above the cut depth that were decomposed are counted (nodes_above_cut).
+//
+// Engines feed it with add(); GPU explorers, cluster ranks and restart links (each a set of
+// records) merge the same way.
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "cut_record.hpp"
+
+namespace permbb {
+
+// One subproblem of the certificate's cut: the jobs fixed first (prefix, in schedule order)
+// and last (suffix, in schedule order).
+struct CutSubproblem {
+  std::vector<int> prefix;
+  std::vector<int> suffix;
+  bool pruned = false;
+  Time bound = 0;      // pruned: its bound
+  NodeCounters nodes;  // explored: counted under it; pruned: its surplus
+  Time ub_start = 0;   // explored: the highest upper bound in force while it was explored
+  Time ub_end = 0;     // explored: the lowest
+  Time best = kInfiniteTime;  // explored: the best makespan met in it
+};
+
+struct CutPartition {
+  int depth = 0;
+  std::vector<CutSubproblem> subproblems;  // in the order of their paths
+  std::uint64_t nodes_above_cut = 0;
+};
+
+class SearchCut {
+ public:
+  explicit SearchCut(int depth) : depth_(depth) {}
+
+  int depth() const { return depth_; }
+  void add(const std::vector<CutRecord>& records);
+  void add(const CutRecord& record);
+  std::size_t records() const { return merged_.size(); }
+
+  CutPartition partition() const;
+
+ private:
+  int depth_;
+  std::map<CutPath, CutRecord> merged_;  // ordered: a node's descendants follow it
+};
+
+// The prefix and suffix (schedule order) of the node a path leads to.
+void subproblem_of(const CutPath& path, std::vector<int>& prefix, std::vector<int>& suffix);
+
+}  // namespace permbb

@@ -1,0 +1,288 @@
+// Certificates end to end: the multi-core engine records its cut, solve/ writes the file,
+// the independent auditor (audit/) reads and checks it. The references are brute force
+// (optima, permutation and node counts of the unpruned tree), never the code under test;
+// the auditor and the solver share no search code, so their agreement is itself a check.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "audit_checks.hpp"
+#include "audit_search.hpp"
+#include "certificate_file.hpp"
+#include "certificate_reader.hpp"
+#include "factoradic_mpz.hpp"
+#include "input_error.hpp"
+#include "multicore_engine.hpp"
+#include "test_support.hpp"
+
+namespace permbb {
+namespace {
+
+using testing::brute_force_optimum;
+using testing::random_instance;
+
+// Named after the running test too: ctest runs tests side by side.
+std::string temporary_path(const std::string& name) {
+  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  return ::testing::TempDir() + "permbb_certificate_" + test->test_suite_name() + "_" +
+         test->name() + "_" + name;
+}
+
+struct Solved {
+  solve::CertificateContent content;
+  std::string path;
+};
+
+// Solves `instance` with the multi-core engine recording its cut at `depth`, from the
+// upper bound `ub`, over `pieces` equal intervals, and writes the certificate.
+std::string certify(const Instance& instance, SearchSettings settings, int depth, Time ub,
+                    const std::string& name, CutFaults faults = {}, int threads = 2,
+                    int pieces = 1) {
+  Incumbent incumbent(ub);
+  MulticoreOptions options;
+  options.threads = threads;
+  options.min_steal_leaves = 2;  // steal often, also inside the cut's subproblems
+  options.cut = CutRecording{depth, faults};
+  MulticoreEngine engine(instance, settings, incumbent, options);
+  std::vector<Interval> work;
+  const mpz_class all = factorial(instance.jobs());
+  for (int i = 0; i < pieces; ++i) work.push_back({all * i / pieces, all * (i + 1) / pieces});
+  engine.set_work(work);
+  EXPECT_TRUE(engine.explore(std::chrono::seconds(60)));
+  SearchCut cut(depth);
+  EXPECT_TRUE(engine.collect_cut(cut));
+  solve::CertificateContent content;
+  content.instance = &instance;
+  content.settings = settings;
+  content.optimal = !incumbent.permutation().empty();
+  content.upper_bound = incumbent.value();
+  content.schedule = incumbent.permutation();
+  content.run = engine.stats().nodes;
+  content.cut = cut.partition();
+  const std::string path = temporary_path(name);
+  solve::write_certificate(path, content);
+  return path;
+}
+
+audit::AuditResult audit_file(const std::string& path, std::uint64_t sample = 1000000,
+                              std::uint64_t seed = 1) {
+  return audit::audit_certificate(audit::read_certificate(path), sample, seed);
+}
+
+int first_failed_check(const audit::AuditResult& result) {
+  const audit::CheckOutcome* failed = result.first_failure();
+  return failed == nullptr ? 0 : failed->number;
+}
+
+const BoundKind kBounds[] = {BoundKind::kLb1, BoundKind::kLb2, BoundKind::kLb2Adjacent,
+                             BoundKind::kLb1ThenLb2};
+const BranchingRule kRules[] = {BranchingRule::kMinMin, BranchingRule::kMinMinForwardTies,
+                                BranchingRule::kMaxSum, BranchingRule::kForward,
+                                BranchingRule::kBackward};
+
+TEST(CutDepth, DeepestDepthWithinTheLimit) {
+  EXPECT_EQ(cut_depth_for(20, 1000000), 4);  // 20*19*18*17 = 116280; *16 = 1860480
+  EXPECT_EQ(cut_depth_for(30, 1000000), 4);  // 657720
+  EXPECT_EQ(cut_depth_for(6, 1000000), 5);   // never past n-1
+  EXPECT_EQ(cut_depth_for(1, 1000000), 0);
+  EXPECT_EQ(cut_depth_for(10, 9), 0);
+  EXPECT_EQ(cut_depth_for(10, 10), 1);
+}
+
+// The auditor's own search with no upper bound decomposes every node with at least one job
+// fixed (n!/(n-d)! at depth d, d = 1..n-1) and every leaf (n!), and meets the optimum.
+TEST(AuditSearch, UnprunedTreeMatchesCountsAndBruteForce) {
+  std::mt19937 rng(7);
+  for (int n = 1; n <= 6; ++n) {
+    const Instance instance = random_instance(rng, n, 3);
+    audit::Certificate c;
+    c.jobs = n;
+    c.machines = 3;
+    c.times.assign(3, std::vector<audit::Time>(n));
+    for (int k = 0; k < 3; ++k) {
+      for (int j = 0; j < n; ++j) c.times[k][j] = instance.time(k, j);
+    }
+    for (const char* bound : {"lb1", "lb2"}) {
+      c.bound = bound;
+      const audit::TextbookBounds bounds(c);
+      const auto found = audit::explore_subproblem(bounds, "minmin", {}, {}, audit::kNoBound, 0);
+      std::uint64_t nodes = 0, at_depth = 1;
+      for (int d = 1; d <= n - 1; ++d) nodes += (at_depth *= static_cast<std::uint64_t>(n - d + 1));
+      std::uint64_t leaves = 1;
+      for (int i = 2; i <= n; ++i) leaves *= static_cast<std::uint64_t>(i);
+      EXPECT_EQ(found.nodes, nodes) << "n = " << n;
+      EXPECT_EQ(found.leaves, leaves) << "n = " << n;
+      EXPECT_EQ(found.best, brute_force_optimum(instance)) << "n = " << n;
+    }
+  }
+}
+
+// Every bound and rule, several cut depths, improving upper bounds and several threads:
+// the certificate holds, with every explored subproblem re-explored, and its claim is the
+// brute-force optimum.
+TEST(Certificate, HoldsForEveryBoundRuleAndDepth) {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < testing::scaled_trials(12); ++trial) {
+    const int n = 6 + trial % 3;
+    const Instance instance = random_instance(rng, n, 2 + trial % 4);
+    const Time optimum = brute_force_optimum(instance);
+    const SearchSettings settings{kBounds[trial % 4], kRules[trial % 5]};
+    for (const int depth : {0, 1, 2, n - 1}) {
+      for (const Time ub : {kInfiniteTime, optimum + 1, optimum}) {
+        const std::string path = certify(instance, settings, depth, ub, "holds");
+        const audit::Certificate c = audit::read_certificate(path);
+        const audit::AuditResult result = audit::audit_certificate(c, 1000000, 1);
+        EXPECT_TRUE(result.holds()) << "trial " << trial << " depth " << depth << " ub " << ub
+                                    << ": " << (result.holds() ? "" : result.first_failure()->failure);
+        EXPECT_EQ(c.upper_bound, optimum);
+        EXPECT_EQ(c.optimal, ub > optimum);
+        EXPECT_TRUE(result.sample.complete);
+      }
+    }
+  }
+}
+
+// Faults injected into the solver are refuted, each by the check that should see it, with
+// the sample size and seed stated here.
+class InjectedFault : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::mt19937 rng(5);
+    instance_ = std::make_unique<Instance>(random_instance(rng, 8, 8));
+    optimum_ = brute_force_optimum(*instance_);
+  }
+  // From the optimum the upper bound never falls (nothing beats it): counts are exact. From
+  // no bound the tree is large, and a lost interval holds explored subproblems (one that held
+  // only pruned ones would lose nothing: their bounds, recorded by the interval that bounded
+  // them, still prove the claim).
+  std::string certify_with(CutFaults faults, Time ub, int pieces = 1) {
+    return certify(*instance_, {BoundKind::kLb1, BranchingRule::kMinMin}, 1, ub, "fault",
+                   faults, 1, pieces);
+  }
+  std::unique_ptr<Instance> instance_;
+  Time optimum_ = 0;
+};
+
+TEST_F(InjectedFault, NoneHolds) {
+  EXPECT_TRUE(audit_file(certify_with({}, kInfiniteTime, 3)).holds());
+  EXPECT_TRUE(audit_file(certify_with({}, optimum_)).holds());
+}
+
+TEST_F(InjectedFault, DroppedIntervalIsRefutedByThePartition) {
+  CutFaults faults;
+  faults.drop_interval = true;
+  EXPECT_EQ(first_failed_check(audit_file(certify_with(faults, kInfiniteTime, 3), /*sample=*/0)), 2);
+}
+
+TEST_F(InjectedFault, PruningBelowTheBoundIsRefutedByThePrunedBounds) {
+  CutFaults faults;
+  faults.prune_below_ub = true;
+  EXPECT_EQ(first_failed_check(audit_file(certify_with(faults, kInfiniteTime), /*sample=*/0)), 3);
+}
+
+TEST_F(InjectedFault, CorruptedBoundIsRefutedByThePrunedBounds) {
+  CutFaults faults;
+  faults.corrupt_bound = true;
+  EXPECT_EQ(first_failed_check(audit_file(certify_with(faults, optimum_), /*sample=*/0)), 3);
+}
+
+TEST_F(InjectedFault, SubtreeCountedTwiceIsRefutedByTheSample) {
+  CutFaults faults;
+  faults.count_twice = true;
+  const std::string path = certify_with(faults, optimum_);
+  // Every explored subproblem (K at least their number): certain.
+  EXPECT_EQ(first_failed_check(audit_file(path, /*sample=*/1000000)), 4);
+  // K = 40 weighted draws, seed 3: the doubled subproblem holds a large share of the nodes.
+  EXPECT_EQ(first_failed_check(audit_file(path, /*sample=*/40, /*seed=*/3)), 4);
+}
+
+// Certificates edited by hand: check 2 refuses a removed or an overlapping subproblem,
+// whatever the sample (none here).
+std::vector<std::string> lines_of_file(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string write_lines(const std::vector<std::string>& lines, const std::string& name) {
+  const std::string path = temporary_path(name);
+  std::ofstream out(path);
+  for (const std::string& line : lines) out << line << '\n';
+  return path;
+}
+
+// The "cut" line with its count of subproblems changed by `delta`.
+void recount(std::vector<std::string>& lines, int delta) {
+  for (std::string& line : lines) {
+    if (line.rfind("cut ", 0) != 0) continue;
+    std::istringstream in(line);
+    std::string cut, depth_word, depth, count_word, above_word, above;
+    long count = 0;
+    in >> cut >> depth_word >> depth >> count_word >> count >> above_word >> above;
+    line = "cut depth " + depth + " subproblems " + std::to_string(count + delta) + " above " + above;
+  }
+}
+
+class EditedCertificate : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::mt19937 rng(9);
+    instance_ = std::make_unique<Instance>(random_instance(rng, 7, 3));
+    lines_ = lines_of_file(certify(*instance_, {BoundKind::kLb1, BranchingRule::kMinMin}, 2,
+                                   kInfiniteTime, "edited"));
+    for (std::size_t i = 0; i < lines_.size(); ++i) {
+      if (lines_[i].rfind("e ", 0) == 0 || lines_[i].rfind("p ", 0) == 0) subproblems_.push_back(i);
+    }
+    ASSERT_GT(subproblems_.size(), 3u);
+  }
+  std::unique_ptr<Instance> instance_;
+  std::vector<std::string> lines_;
+  std::vector<std::size_t> subproblems_;
+};
+
+TEST_F(EditedCertificate, RemovedSubproblemIsRefutedByThePartition) {
+  for (const std::size_t at : {subproblems_.front(), subproblems_[subproblems_.size() / 2]}) {
+    std::vector<std::string> lines = lines_;
+    lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(at));
+    recount(lines, -1);
+    const auto result = audit_file(write_lines(lines, "removed"), 0);
+    EXPECT_EQ(first_failed_check(result), 2);
+    EXPECT_FALSE(result.checks[1].passed);
+  }
+}
+
+TEST_F(EditedCertificate, OverlappingSubproblemsAreRefutedByThePartition) {
+  std::vector<std::string> doubled = lines_;
+  doubled.insert(doubled.begin() + static_cast<std::ptrdiff_t>(subproblems_[1]), lines_[subproblems_[1]]);
+  recount(doubled, 1);
+  EXPECT_EQ(first_failed_check(audit_file(write_lines(doubled, "doubled"), 0)), 2);
+  // A subproblem replaced by the whole space's first job's subtree: overlaps its siblings'.
+  std::vector<std::string> wide = lines_;
+  wide.insert(wide.begin() + static_cast<std::ptrdiff_t>(subproblems_[0]), "p 999999 0 0 1 |");
+  recount(wide, 1);
+  EXPECT_EQ(first_failed_check(audit_file(write_lines(wide, "wide"), 0)), 2);
+}
+
+TEST_F(EditedCertificate, MalformedFilesAreInputErrors) {
+  EXPECT_THROW(audit::read_certificate(write_lines({"hello"}, "foreign")), InputError);
+  std::vector<std::string> truncated(lines_.begin(), lines_.begin() + subproblems_[2]);
+  EXPECT_THROW(audit::read_certificate(write_lines(truncated, "truncated")), InputError);
+  std::vector<std::string> bad_job = lines_;
+  bad_job[subproblems_[0]] += " 99";
+  EXPECT_THROW(audit::read_certificate(write_lines(bad_job, "bad_job")), InputError);
+  std::vector<std::string> altered = lines_;
+  const auto times = std::find(altered.begin(), altered.end(), "times") - altered.begin();
+  std::string& first_machine = altered[static_cast<std::size_t>(times) + 1];
+  first_machine[0] = first_machine[0] == '9' ? '8' : '9';  // one time changed
+  EXPECT_THROW(audit::read_certificate(write_lines(altered, "altered")), InputError);
+  EXPECT_THROW(audit::read_certificate(temporary_path("does_not_exist")), InputError);
+}
+
+}  // namespace
+}  // namespace permbb
