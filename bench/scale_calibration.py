@@ -14,7 +14,8 @@ slice). A run's policy is its build name in the JSON (old, oldpolicy -> old; new
 
 Usage: bench/scale_calibration.py --measured FILE [--measured FILE ...]
            [--sim build/permbb-scale-sim] [--seeds 6] [--out calibration.json]
-           [--predict-workers 2,3,4]
+           [--predict-workers 2,3,4] [--sigmas 1.5,2] [--cascades 0] [--refills 0.2]
+           [--handover-shares 0.5]
 """
 import argparse
 import itertools
@@ -108,13 +109,21 @@ def main():
     parser.add_argument("--predict-workers", default="2,3,4",
                         help="worker counts of the new policy's prediction")
     parser.add_argument("--out", help="write the fitted options and the prediction here")
+    for name, values in GRID.items():
+        parser.add_argument("--" + name.replace("_", "-") + "s", default=None,
+                            help=f"the grid's values of {name}, comma-separated (default: "
+                                 f"{','.join(map(str, values))})")
     args = parser.parse_args()
+    grid = {name: [float(v) for v in getattr(args, name + "s").split(",")]
+            if getattr(args, name + "s") else values for name, values in GRID.items()}
     points, costs, shape = measured_points(args.measured)
     workers = sorted({g for _, g in points} | {int(w) for w in args.predict_workers.split(",")})
+    # The new policy always, for the prediction; the old one where it was measured.
+    policies = sorted({"new"} | {p for p, _ in points})
     best = None
-    for values in itertools.product(*GRID.values()):
-        params = dict(zip(GRID, values))
-        sims = {p: simulate(args, shape, p, costs, params, workers) for p in POLICY_OPTIONS}
+    for values in itertools.product(*grid.values()):
+        params = dict(zip(grid, values))
+        sims = {p: simulate(args, shape, p, costs, params, workers) for p in policies}
         worst = max(abs(100 * (sims[p][g] - sum(v) / len(v))) for (p, g), v in points.items())
         print(f"{params}: largest difference {worst:.1f} points", flush=True)
         if best is None or worst < best[0]:
