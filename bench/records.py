@@ -12,12 +12,16 @@ results live in RUN_DIR/<row>, so running the script again continues where a sit
 Rows marked hard (100 x 20: finding the optimum is the hard part, §5.4.2) run under their own
 time limit; one that does not finish reports how far it got.
 
+The paper's scalability proofs (§5.3, Table 2: VFR30_15_2, _5 and _9, "small", "medium" and
+"large", each from its optimum C*, the proof alone) are rows too (small-proof, medium-proof,
+large-proof), read from --vrf-dir; the paper's figures beside them are one V100's.
+
 Prints, per row, permbb's nodes, seconds and GPU-seconds beside the paper's GPUs, time, nodes
 and GPU-hours (docs/records.md).
 
 Usage: bench/records.py [--only NAME]... [--dry-run] [--run-dir DIR] [--budget SECONDS]
                         [--link-seconds S] [--hard-seconds S] [--gpus G] [--bin build/permbb]
-                        [--mpirun mpirun] [--json FILE]
+                        [--mpirun mpirun] [--json FILE] [--vrf-dir DIR]
 """
 import argparse
 import json
@@ -42,20 +46,29 @@ PAPER = {
     "ta056": (3679, None, None, None, None),
     "ta090": (6404, 128, 78, 168e9, "3"),
     "ta084": (6254, 32, 16 * 60, 427e9, "8.5"),
+    # Table 2: one V100 (T1-GPU).
+    "VFR30_15_2": (2317, 1, 54 * 60, 122e9, "0.9"),
+    "VFR30_15_5": (2421, 1, (4 * 60 + 22) * 60, 564e9, "4.4"),
+    "VFR30_15_9": (2259, 1, (27 * 60 + 23) * 60, 3660e9, "27.4"),
 }
+TABLE2 = {"small": "VFR30_15_2", "medium": "VFR30_15_5", "large": "VFR30_15_9"}
 HARD = {"ta090", "ta084"}
 # A link shorter than this spends most of it starting (GPU context, NEH) and checkpointing.
 MIN_LINK_SECONDS = 30
 PROOF_ALONE = ("ta108", "ta109", "ta107", "ta056")
 
 
-def rows():
-    """(name, instance, initial UB), in the order of the GPU plan: 200 x 20 and 50 x 20 first
-    (finding and proving, then the proof alone), the hard 100 x 20 last."""
-    found = [(f"{i}-find", i, PAPER[i][0] + 1) for i in ("ta108", "ta109", "ta107", "ta101", "ta056")]
-    proof = [(f"{i}-proof", i, PAPER[i][0]) for i in PROOF_ALONE]
-    hard = [(f"{i}-find", i, PAPER[i][0] + 1) for i in ("ta090", "ta084")]
-    return found + proof + hard
+def rows(vrf_dir):
+    """(name, instance, initial UB, the paper's row), in the order of the GPU plan: 200 x 20
+    and 50 x 20 first (finding and proving, then the proof alone), the hard 100 x 20, then the
+    scalability proofs of Table 2."""
+    found = [(f"{i}-find", i, PAPER[i][0] + 1, i)
+             for i in ("ta108", "ta109", "ta107", "ta101", "ta056")]
+    proof = [(f"{i}-proof", i, PAPER[i][0], i) for i in PROOF_ALONE]
+    hard = [(f"{i}-find", i, PAPER[i][0] + 1, i) for i in ("ta090", "ta084")]
+    table2 = [(f"{short}-proof", os.path.join(vrf_dir, f"{key}_Gap.txt"), PAPER[key][0], key)
+              for short, key in TABLE2.items()]
+    return found + proof + hard + table2
 
 
 def gpu_count():
@@ -71,7 +84,9 @@ def link_command(args, row_dir, instance, ub, link, seconds):
     cmd = [args.mpirun, "--oversubscribe", "--bind-to", "none", "-np", str(1 + args.gpus),
            args.bin, "solve", instance, "--ub", str(ub), "--gpu", "--quiet",
            "--time-limit", str(seconds), "--checkpoint", ckpt,
-           "--json", os.path.join(row_dir, f"link-{link}.json")]
+           "--json", os.path.join(row_dir, f"link-{link}.json"),
+           # One log over the chain (a restart continues it), for `permbb report`.
+           "--progress-log", os.path.join(row_dir, "progress.jsonl")]
     if os.path.exists(ckpt) or os.path.exists(ckpt + ".prev"):
         cmd += ["--restart", ckpt, "--restart-fallback"]
     return cmd
@@ -157,18 +172,20 @@ def main():
     parser.add_argument("--bin", default="build/permbb")
     parser.add_argument("--mpirun", default="mpirun")
     parser.add_argument("--json", help="write the rows' results to this file")
+    parser.add_argument("--vrf-dir", default=".",
+                        help="the folder of the VRF files (VFR30_15_*_Gap.txt) of Table 2's rows")
     args = parser.parse_args()
-    known = {name for name, _, _ in rows()}
+    known = {name for name, _, _, _ in rows(args.vrf_dir)}
     for name in args.only or []:
         if name not in known:
             parser.error(f"--only {name}: not a row ({', '.join(sorted(known))})")
-    selected = [r for r in rows() if not args.only or r[0] in args.only]
+    selected = [r for r in rows(args.vrf_dir) if not args.only or r[0] in args.only]
     if args.gpus is None:
         args.gpus = gpu_count()
     if args.gpus < 1 and not args.dry_run:
         sys.exit("records.py: no GPU found (nvidia-smi -L); give --gpus for a dry run")
     if args.dry_run:
-        for name, instance, ub in selected:
+        for name, instance, ub, _ in selected:
             row_dir = os.path.join(args.run_dir, name)
             seconds = min(args.link_seconds, args.hard_seconds if instance in HARD else args.budget)
             print(shlex.join(link_command(args, row_dir, instance, ub, 1, round(seconds))))
@@ -176,22 +193,22 @@ def main():
     deadline = time.time() + args.budget
     print(f"GPUs: {args.gpus}", flush=True)
     results = []
-    for name, instance, ub in selected:
+    for name, instance, ub, paper in selected:
         result, links = run_row(args, name, instance, ub, deadline)
         results.append({"row": name, "instance": instance, "initial_ub": ub, "links": links,
-                        "gpus": args.gpus, "result": result})
+                        "gpus": args.gpus, "paper": paper, "result": result})
     table_header(["row", "start", "result", "nodes", "seconds", "GPU-s", "links",
                   "paper GPUs", "paper time", "paper nodes", "paper GPU-h"])
     for r in results:
-        res, instance = r["result"], r["instance"]
+        res, paper = r["result"], r["paper"]
         row_dir = os.path.join(args.run_dir, r["row"])
-        cells = [r["row"], f"--ub {r['initial_ub']}", describe(res, args, row_dir, PAPER[instance][0])]
+        cells = [r["row"], f"--ub {r['initial_ub']}", describe(res, args, row_dir, PAPER[paper][0])]
         if res:
             cells += [f"{res['nodes_decomposed'] / 1e9:,.2f} G", f"{res['seconds']:,.1f}",
                       f"{res['seconds'] * args.gpus:,.0f}", r["links"]]
         else:
             cells += ["", "", "", 0]
-        table_row(cells + paper_cells(instance))
+        table_row(cells + paper_cells(paper))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)
