@@ -48,6 +48,13 @@ struct CutFaults {
   bool corrupt_bound = false;   // record one pruned subproblem's bound one too high
 };
 
+// The records of a search so far, merged by node (SearchCut::snapshot): what a checkpoint
+// carries from one link of a restart chain to the next, and a worker sends its coordinator.
+struct CutRecords {
+  int depth = 0;
+  std::vector<CutRecord> records;  // one per node, in the order of their paths
+};
+
 struct CutRecording {
   int depth = 0;  // D: the explored subproblems have D jobs fixed
   CutFaults faults;
