@@ -37,6 +37,8 @@ struct CutRecord {
   Time ub_start = 0;
   Time ub_end = kInfiniteTime;
   Time best = kInfiniteTime;
+
+  friend bool operator==(const CutRecord&, const CutRecord&) = default;
 };
 
 // Faults the tests inject into a recording run, to see the audit refute each (docs/audit.md).
@@ -53,6 +55,8 @@ struct CutFaults {
 struct CutRecords {
   int depth = 0;
   std::vector<CutRecord> records;  // one per node, in the order of their paths
+
+  friend bool operator==(const CutRecords&, const CutRecords&) = default;
 };
 
 struct CutRecording {
