@@ -152,7 +152,8 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
       .add_option("--certificate", options.certificate_path,
                   "when the search completes, write a certificate of it to FILE: the instance, "
                   "the claim and a cut of the search tree, which `permbb audit FILE` checks "
-                  "(docs/audit.md; the multi-core CPU engine, one process, no --restart)")
+                  "(docs/audit.md; the multi-core CPU engine, one process; a chain of --restart "
+                  "runs all with --certificate writes it at its end)")
       ->type_name(kFileType);
   command
       .add_option("--certificate-subproblems", options.certificate_subproblems,

@@ -19,6 +19,7 @@
 #include "byte_buffer.hpp"
 #include "checkpoint_temporaries.hpp"
 #include "crc64.hpp"
+#include "cut_record_codec.hpp"
 #include "factoradic_mpz.hpp"
 #include "input_error.hpp"
 
@@ -90,6 +91,10 @@ std::string inconsistency(const GlobalCheckpoint& c) {
     return "best makespan " + std::to_string(c.best_makespan) + " is above the initial UB " +
            std::to_string(c.initial_ub);
   }
+  if (c.cut && (c.cut->depth < 0 || c.cut->depth > c.jobs - 1)) {
+    return "cut depth " + std::to_string(c.cut->depth) + " for " + std::to_string(c.jobs) +
+           " jobs";
+  }
   return units_inconsistency(c);
 }
 
@@ -132,6 +137,8 @@ std::vector<std::uint8_t> encode_payload(const GlobalCheckpoint& c, const std::s
   out.put(s.worker_checkpoints);
   out.put(s.work_divisions);
   out.put(written_at);
+  out.put(static_cast<std::uint8_t>(c.cut ? 1 : 0));
+  if (c.cut) put_cut_records(out, *c.cut);
   return std::move(out.bytes());
 }
 
@@ -219,6 +226,11 @@ GlobalCheckpoint decode_payload(const std::uint8_t* data, std::size_t size,
   s.worker_checkpoints = in.get<std::uint64_t>();
   s.work_divisions = in.get<std::uint64_t>();
   c.written_at = in.get<std::int64_t>();
+  if (version >= 3) {
+    const auto has_cut = in.get<std::uint8_t>();
+    require(has_cut <= 1, "cut flag " + std::to_string(has_cut));
+    if (has_cut == 1) c.cut = get_cut_records(in, c.jobs);
+  }
   require(in.at_end(), std::to_string(in.remaining()) + " bytes left after the last field");
   const std::string problem = inconsistency(c);
   require(problem.empty(), problem);

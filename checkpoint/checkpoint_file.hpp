@@ -10,12 +10,12 @@
 //
 //   offset  size  header field
 //   0       8     magic "PERMBBCK"
-//   8       4     uint32 format version (kCheckpointFormatVersion = 2; 1 is still read)
+//   8       4     uint32 format version (kCheckpointFormatVersion = 3; 1 and 2 are still read)
 //   12      8     uint64 payload length P in bytes
 //   20      8     uint64 CRC-64/XZ of the payload (crc64.hpp)
 //   28      P     payload; the file is exactly 28 + P bytes
 //
-//   payload, version 2, in this order:
+//   payload, version 3, in this order:
 //   string   the permbb that wrote it (build_version(): "0.1.0-g<commit>"); version 1 starts
 //            at the next field, it has no writer
 //   string   instance name
@@ -34,6 +34,9 @@
 //   uint32   restarts
 //   uint64   worker checkpoints, uint64 work divisions (steals)
 //   int64    written at (unix seconds)
+//   uint8    1 when the search records a cut for its certificate (--certificate,
+//            docs/audit.md), then the records of every link so far (cut_record_codec.hpp);
+//            0 otherwise. Versions 1 and 2 end before this field: they hold no records.
 //
 // The search-space size n! is not stored: search_space_size() derives it from n. A work unit
 // of 16384 intervals at n = 100 takes about 2.3 MB (the paper's 2.1 MB plus the length fields);
@@ -44,9 +47,11 @@
 #include <gmpxx.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "cut_record.hpp"
 #include "flowshop_types.hpp"
 #include "instance.hpp"
 #include "search_settings.hpp"
@@ -55,7 +60,7 @@
 namespace permbb {
 
 inline constexpr char kCheckpointMagic[8] = {'P', 'E', 'R', 'M', 'B', 'B', 'C', 'K'};
-inline constexpr std::uint32_t kCheckpointFormatVersion = 2;
+inline constexpr std::uint32_t kCheckpointFormatVersion = 3;
 inline constexpr std::uint32_t kOldestCheckpointFormatVersion = 1;
 inline constexpr std::size_t kCheckpointHeaderSize = 28;
 
@@ -99,6 +104,9 @@ struct GlobalCheckpoint {
   std::vector<WorkUnit> active;
 
   CheckpointStatistics statistics;
+  // The cut records of the explored part (a search run with --certificate), merged over
+  // every link of the chain; absent for a search without them (and in formats 1 and 2).
+  std::optional<CutRecords> cut;
   // Unix seconds at which the file was written: set by save_checkpoint (the value passed in
   // is ignored), read back by load_checkpoint.
   std::int64_t written_at = 0;

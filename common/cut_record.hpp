@@ -37,6 +37,8 @@ struct CutRecord {
   Time ub_start = 0;
   Time ub_end = kInfiniteTime;
   Time best = kInfiniteTime;
+
+  friend bool operator==(const CutRecord&, const CutRecord&) = default;
 };
 
 // Faults the tests inject into a recording run, to see the audit refute each (docs/audit.md).
@@ -46,6 +48,15 @@ struct CutFaults {
   bool prune_below_ub = false;  // prune one subproblem of the cut whose bound is below UB
   bool count_twice = false;     // count one explored subproblem's subtree twice
   bool corrupt_bound = false;   // record one pruned subproblem's bound one too high
+};
+
+// The records of a search so far, merged by node (SearchCut::snapshot): what a checkpoint
+// carries from one link of a restart chain to the next, and a worker sends its coordinator.
+struct CutRecords {
+  int depth = 0;
+  std::vector<CutRecord> records;  // one per node, in the order of their paths
+
+  friend bool operator==(const CutRecords&, const CutRecords&) = default;
 };
 
 struct CutRecording {

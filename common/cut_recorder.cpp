@@ -86,4 +86,33 @@ std::vector<CutRecord> CutRecorder::take() {
   return out;
 }
 
+NodeCounters CutRecorder::split(const NodeCounters& committed, bool uncommitted_dive,
+                                bool continues) {
+  // Opened at or after the first uncommitted node: the whole part is uncommitted. (Without
+  // an uncommitted dive an empty part is still taken: its node may hold no other record.)
+  if (!open_ || (uncommitted_dive && opened_at_.decomposed >= committed.decomposed)) return {};
+  CutPath path = current_.path;
+  const Time ub = current_.ub_end;  // never below the bound in force from here on
+  const NodeCounters extra = close(committed);
+  if (continues) {
+    NodeCounters reopened_at = committed;
+    reopened_at += extra;
+    open(std::move(path), reopened_at, ub);
+  }
+  return extra;
+}
+
+std::vector<CutRecord> CutRecorder::take_committed(const View& v, int first_uncommitted_depth) {
+  const auto uncommitted = [&](const CutRecord& r) {
+    const int d = static_cast<int>(r.path.size());
+    return !r.pruned && d >= first_uncommitted_depth && d < depth() && d <= *v.line &&
+           r.path == path_of_node(v, d - 1);
+  };
+  std::vector<CutRecord> out;
+  std::vector<CutRecord> kept;
+  for (CutRecord& r : records_) (uncommitted(r) ? kept : out).push_back(std::move(r));
+  records_.swap(kept);
+  return out;
+}
+
 }  // namespace permbb

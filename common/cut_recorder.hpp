@@ -50,6 +50,18 @@ class CutRecorder {
   // The records so far (close() them first); the recorder keeps none.
   std::vector<CutRecord> take();
 
+  // For a take while the explorer goes on (a checkpoint): the open record's part up to
+  // `committed` is closed and a new part of the same node opened there, unless it holds no
+  // committed node (it was opened in a dive that a settle() left uncommitted, as
+  // `uncommitted_dive` says there is one; a restart decomposes those nodes again).
+  // `continues`: false once the explorer is exhausted (no new part). Returns counts to add
+  // to the explorer's own, as close().
+  NodeCounters split(const NodeCounters& committed, bool uncommitted_dive, bool continues);
+  // The records so far, less those of nodes above D that lie on the path `v` points at at
+  // depth >= `first_uncommitted_depth`: a settle() that stopped short left them uncommitted,
+  // and they stay here until they are committed.
+  std::vector<CutRecord> take_committed(const View& v, int first_uncommitted_depth);
+
  private:
   void open(CutPath path, const NodeCounters& counters, Time ub);
 

@@ -93,7 +93,10 @@ class IvmExplorer {
   // branching never depends on the bound and pruned subproblems carry their true bound;
   // pruning, counts and directions below D are as without recording.
   void record_cut(const CutRecording& recording);
-  // The records so far (the subproblem being explored closed at its counts so far).
+  // The records that go with committed_counters(), taken: the subproblem being explored
+  // split at its committed counts (its record goes on from there while the explorer does),
+  // the records of uncommitted nodes kept until they are committed. Called while paused, at
+  // checkpoints and at the end; the parts taken merge by addition (SearchCut).
   std::vector<CutRecord> take_cut_records();
 
  private:

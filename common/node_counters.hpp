@@ -16,6 +16,8 @@ struct NodeCounters {
     leaves += other.leaves;
     return *this;
   }
+
+  friend bool operator==(const NodeCounters&, const NodeCounters&) = default;
 };
 
 }  // namespace permbb

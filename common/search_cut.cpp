@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 namespace permbb {
 namespace {
@@ -43,6 +44,22 @@ void SearchCut::add(const CutRecord& record) {
 
 void SearchCut::add(const std::vector<CutRecord>& records) {
   for (const CutRecord& record : records) add(record);
+}
+
+CutRecords SearchCut::snapshot() const {
+  CutRecords out;
+  out.depth = depth_;
+  out.records.reserve(merged_.size());
+  for (const auto& [path, record] : merged_) out.records.push_back(record);
+  return out;
+}
+
+void SearchCut::add(const CutRecords& cut) {
+  if (cut.depth != depth_) {
+    throw std::invalid_argument("SearchCut: records at depth " + std::to_string(cut.depth) +
+                                " added to a cut at depth " + std::to_string(depth_));
+  }
+  add(cut.records);
 }
 
 // Paths in order: a pruned node comes before its descendants, which it absorbs.

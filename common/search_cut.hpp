@@ -49,6 +49,13 @@ class SearchCut {
   void add(const CutRecord& record);
   std::size_t records() const { return merged_.size(); }
 
+  // The records merged so far, one per node: what a checkpoint or a message carries. Adding
+  // a snapshot to an empty SearchCut gives this one back; records added after it merge with
+  // it as they would have here (a subproblem split between restart links or ranks adds up).
+  CutRecords snapshot() const;
+  // Throws std::invalid_argument when `cut` lies at another depth.
+  void add(const CutRecords& cut);
+
   CutPartition partition() const;
 
  private:

@@ -17,6 +17,30 @@ StartPoint fresh_start(const SolveOptions& options, const Instance& instance,
   return start;
 }
 
+// A certificate of a restart chain needs the cut records of every link before this one
+// (docs/audit.md): refused when the checkpoint has none or another cut depth. Without
+// --certificate the records are not carried on.
+std::optional<CutRecords> chain_cut(const SolveOptions& options, const Instance& instance,
+                                    std::optional<CutRecords> cut) {
+  const std::string& path = options.restart_path;
+  if (options.certificate_path.empty()) {
+    if (cut) spdlog::warn("{}: its cut records end here: this run has no --certificate", path);
+    return std::nullopt;
+  }
+  if (!cut) {
+    throw InputError("--certificate: " + path + " holds no cut records (a run of this chain "
+                     "had no --certificate), so no certificate can cover the whole search");
+  }
+  const int depth = cut_depth_for(instance.jobs(), options.certificate_subproblems);
+  if (cut->depth != depth) {
+    throw InputError("--certificate: " + path + " holds a cut at depth " +
+                     std::to_string(cut->depth) + ", --certificate-subproblems " +
+                     std::to_string(options.certificate_subproblems) + " gives depth " +
+                     std::to_string(depth) + "; restart with the chain's value");
+  }
+  return cut;
+}
+
 }  // namespace
 
 StartPoint resolve_start(const SolveOptions& options, const Instance& instance,
@@ -40,6 +64,7 @@ StartPoint resolve_start(const SolveOptions& options, const Instance& instance,
   start.initial.origin = ckpt.initial_ub_origin;
   start.best = {ckpt.best_permutation, ckpt.best_makespan};
   start.earlier = ckpt.statistics;
+  start.cut = chain_cut(options, instance, std::move(ckpt.cut));
   start.units = std::move(ckpt.unassigned);
   for (WorkUnit& unit : ckpt.active) start.units.push_back(std::move(unit));
   spdlog::info("restart {} from {}: {} units, best {}, {} nodes in earlier runs",
@@ -107,6 +132,7 @@ void CheckpointKeeper::write(const SearchState& state) {
   ckpt.unassigned = state.unassigned;
   ckpt.active = state.active;
   ckpt.statistics = totals(earlier_, state.counters, restarted_);
+  ckpt.cut = state.cut;
   last_ = std::chrono::steady_clock::now();
   try {
     save_checkpoint(ckpt, path_);

@@ -1,5 +1,6 @@
 #pragma once
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,8 @@ struct StartPoint {
   Schedule best;
   CheckpointStatistics earlier;
   bool restarted = false;
+  // The cut records of the earlier links (a chain run with --certificate), absent otherwise.
+  std::optional<CutRecords> cut;
 };
 
 // Throws InputError for a checkpoint that cannot be used (corrupt, another instance or other
@@ -63,6 +66,9 @@ struct SearchState {
   std::vector<WorkUnit> active;
   Schedule best;
   RunCounters counters;
+  // --certificate: the cut records of every link so far, merged (those of this run's
+  // explorers go with `counters`: committed ones only).
+  std::optional<CutRecords> cut;
 };
 
 // Writes the global checkpoint (`--checkpoint FILE`) every `--checkpoint-interval` seconds and

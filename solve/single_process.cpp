@@ -38,8 +38,32 @@ std::vector<WorkUnit> one_unit(std::vector<Interval> intervals) {
   return {WorkUnit(1, std::move(intervals))};
 }
 
+// --certificate: the cut records of the whole chain so far, the earlier links' (from the
+// checkpoint) and this run's, taken from the engine at each checkpoint and at the end, so
+// that each record goes with the counts of the checkpoint that carries it.
+std::optional<SearchCut> chain_cut_of(const SolveOptions& options, const Instance& instance,
+                                      const StartPoint& start) {
+  if (options.certificate_path.empty()) return std::nullopt;
+  SearchCut cut(cut_depth_for(instance.jobs(), options.certificate_subproblems));
+  if (start.cut) cut.add(*start.cut);
+  return cut;
+}
+
+std::optional<CutRecords> snapshot_of(const std::optional<SearchCut>& cut) {
+  if (!cut) return std::nullopt;
+  return cut->snapshot();
+}
+
+// Takes the engine's committed records into the chain's cut (paused engines only).
+void collect_into(SearchEngine& engine, std::optional<SearchCut>& cut) {
+  if (cut && !engine.collect_cut(*cut)) {
+    throw InputError("--certificate: the " + engine.name() + " engine records no cut");
+  }
+}
+
 // Between slices: checkpoints when due or asked (SIGUSR1), and a stop on SIGTERM/SIGINT.
-BetweenSlices checkpoint_hook(Run& run, SignalWatcher& signals, const Incumbent& incumbent) {
+BetweenSlices checkpoint_hook(Run& run, SignalWatcher& signals, const Incumbent& incumbent,
+                              std::optional<SearchCut>& cut) {
   return [&](SearchEngine& engine, const EngineStats& stats) {
     const bool asked = signals.take_checkpoint_request();
     const bool stop = signals.stop_requested();
@@ -48,35 +72,37 @@ BetweenSlices checkpoint_hook(Run& run, SignalWatcher& signals, const Incumbent&
                    strsignal(signals.stop_signal()));
     CheckpointKeeper& keeper = run.checkpoints();
     if (keeper.enabled() && (asked || stop || keeper.due())) {
+      collect_into(engine, cut);
       keeper.write({{},
                     one_unit(engine.remaining()),
                     best_of(incumbent),
-                    counters_of(stats, run.progress())});
+                    counters_of(stats, run.progress()),
+                    snapshot_of(cut)});
     }
     return stop;
   };
 }
 
-// The cut a completed search recorded (--certificate), gathered from the engine's explorers;
-// the engine's counts are read again after it (a test's injected fault may add to them).
-std::optional<CutPartition> gather_cut(SearchEngine& engine, const Instance& instance,
-                                       const SolveOptions& options, SearchOutcome& outcome) {
-  if (options.certificate_path.empty()) return std::nullopt;
+// The cut of a completed chain (--certificate), with this run's last records; the engine's
+// counts are read again after it (a test's injected fault may add to them).
+std::optional<CutPartition> gather_cut(SearchEngine& engine, const SolveOptions& options,
+                                       std::optional<SearchCut>& cut, SearchOutcome& outcome) {
+  if (!cut) return std::nullopt;
+  collect_into(engine, cut);
+  outcome.stats = engine.stats();
   if (!outcome.complete) {
-    spdlog::warn("--certificate {}: not written: the search did not complete",
+    spdlog::warn("--certificate {}: not written: the search did not complete (its checkpoint "
+                 "keeps the records for a --restart)",
                  options.certificate_path);
     return std::nullopt;
   }
-  SearchCut cut(cut_depth_for(instance.jobs(), options.certificate_subproblems));
-  if (!engine.collect_cut(cut)) {
-    throw InputError("--certificate: the " + engine.name() + " engine records no cut");
-  }
-  outcome.stats = engine.stats();
-  return cut.partition();
+  return cut->partition();
 }
 
+// The run's counts in a certificate are the chain's: every link's (nothing is counted twice:
+// the nodes replayed at a restart are not counted, docs/architecture.md).
 void write_certificate_of(const SolveOptions& options, const SolveInput& input,
-                          const Incumbent& incumbent, const SearchOutcome& outcome,
+                          const Incumbent& incumbent, const NodeCounters& chain,
                           CutPartition cut) {
   CertificateContent content;
   content.instance = &input.instance;
@@ -85,7 +111,7 @@ void write_certificate_of(const SolveOptions& options, const SolveInput& input,
   content.optimal = !best.permutation.empty();
   content.upper_bound = best.makespan;  // the bound given by --ub when nothing beat it
   content.schedule = best.permutation;
-  content.run = outcome.stats.nodes;
+  content.run = chain;
   content.cut = std::move(cut);
   write_certificate(options.certificate_path, content);
   spdlog::info("certificate: {} ({} subproblems at depth {})", options.certificate_path,
@@ -96,12 +122,12 @@ void write_certificate_of(const SolveOptions& options, const SolveInput& input,
 // heuristic threads beside it (2022 §4.2.3) when they resolve to any.
 SearchOutcome search(const SolveOptions& options, const SolveInput& input, Run& run,
                      SignalWatcher& signals, Incumbent& incumbent, RunEnd& end,
-                     std::optional<CutPartition>& cut) {
+                     std::optional<SearchCut>& cut, std::optional<CutPartition>& partition) {
   const auto engine = make_engine(options, input.instance, input.settings, incumbent);
   end.engine = engine->name();
   end.explorers = engine->stats().explorers;
   const auto hybrid = start_hybridization(options, input.instance, incumbent, engine->name(), 1, 0);
-  BetweenSlices between = checkpoint_hook(run, signals, incumbent);
+  BetweenSlices between = checkpoint_hook(run, signals, incumbent, cut);
   if (hybrid) {
     between = [&hybrid, checkpoints = between](SearchEngine& e, const EngineStats& stats) {
       hybrid->between_slices(e);
@@ -112,7 +138,7 @@ SearchOutcome search(const SolveOptions& options, const SolveInput& input, Run& 
   SearchOutcome outcome = drive_search(*engine, all_intervals(run.start().units), incumbent, limits,
                                        run.progress(), between);
   if (hybrid) finish_hybridization(*hybrid);
-  cut = gather_cut(*engine, input.instance, options, outcome);
+  partition = gather_cut(*engine, options, cut, outcome);
   return outcome;
 }
 
@@ -125,24 +151,34 @@ int solve_in_one_process(const SolveOptions& options, const SolveInput& input,
   Incumbent incumbent;
   seed_incumbent(start, incumbent);
   const std::vector<Interval> work = all_intervals(start.units);
-  run.begin(
-      1, total_length(work),
-      {{}, start.units.empty() ? std::vector<WorkUnit>{} : one_unit(work), best_of(incumbent), {}});
+  std::optional<SearchCut> cut = chain_cut_of(options, input.instance, start);
+  run.begin(1, total_length(work),
+            {{},
+             start.units.empty() ? std::vector<WorkUnit>{} : one_unit(work),
+             best_of(incumbent),
+             {},
+             snapshot_of(cut)});
 
   RunEnd end;
   SearchOutcome outcome;
-  std::optional<CutPartition> cut;
+  std::optional<CutPartition> partition;
   if (start.units.empty()) {
     outcome.complete = true;  // restarted from a finished search: nothing is left to explore
+    if (cut) partition = cut->partition();
   } else {
-    outcome = search(options, input, run, signals, incumbent, end, cut);
+    outcome = search(options, input, run, signals, incumbent, end, cut, partition);
   }
-  if (cut) write_certificate_of(options, input, incumbent, outcome, std::move(*cut));
+  if (partition) {
+    const NodeCounters chain{start.earlier.nodes_decomposed + outcome.stats.nodes.decomposed,
+                             start.earlier.leaves + outcome.stats.nodes.leaves};
+    write_certificate_of(options, input, incumbent, chain, std::move(*partition));
+  }
   end.complete = outcome.complete;
   end.state = {{},
                outcome.complete ? std::vector<WorkUnit>{} : one_unit(outcome.remaining),
                best_of(incumbent),
-               counters_of(outcome.stats, run.progress())};
+               counters_of(outcome.stats, run.progress()),
+               snapshot_of(cut)};
   end.remaining = outcome.complete ? mpz_class(0) : total_length(outcome.remaining);
   return run.finish(end);
 }

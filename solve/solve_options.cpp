@@ -40,11 +40,6 @@ void check_output_paths(const SolveOptions& options) {
        {"--certificate", options.certificate_path}},
       inputs);
   check_json_destination(options.output.json_path);
-  if (!options.certificate_path.empty() && !options.restart_path.empty()) {
-    // A restart's certificate needs the cut of every link before it (docs/audit.md).
-    throw InputError("--certificate: not yet written by a run that continues with --restart; "
-                     "solve from the start to get one");
-  }
 }
 
 std::string checkpoint_destination(const SolveOptions& options) {

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -38,17 +39,39 @@ struct Solved {
   std::string path;
 };
 
+// Writes the certificate of a search that ended with `incumbent`, counted `run` and
+// recorded `cut`.
+std::string write_certified(const Instance& instance, SearchSettings settings,
+                            const Incumbent& incumbent, const NodeCounters& run,
+                            const SearchCut& cut, const std::string& name) {
+  solve::CertificateContent content;
+  content.instance = &instance;
+  content.settings = settings;
+  content.optimal = !incumbent.permutation().empty();
+  content.upper_bound = incumbent.value();
+  content.schedule = incumbent.permutation();
+  content.run = run;
+  content.cut = cut.partition();
+  const std::string path = temporary_path(name);
+  solve::write_certificate(path, content);
+  return path;
+}
+
+MulticoreOptions recording(int depth, CutFaults faults = {}, int threads = 2) {
+  MulticoreOptions options;
+  options.threads = threads;
+  options.min_steal_leaves = 2;  // steal often, also inside the cut's subproblems
+  options.cut = CutRecording{depth, faults};
+  return options;
+}
+
 // Solves `instance` with the multi-core engine recording its cut at `depth`, from the
 // upper bound `ub`, over `pieces` equal intervals, and writes the certificate.
 std::string certify(const Instance& instance, SearchSettings settings, int depth, Time ub,
                     const std::string& name, CutFaults faults = {}, int threads = 2,
                     int pieces = 1) {
   Incumbent incumbent(ub);
-  MulticoreOptions options;
-  options.threads = threads;
-  options.min_steal_leaves = 2;  // steal often, also inside the cut's subproblems
-  options.cut = CutRecording{depth, faults};
-  MulticoreEngine engine(instance, settings, incumbent, options);
+  MulticoreEngine engine(instance, settings, incumbent, recording(depth, faults, threads));
   std::vector<Interval> work;
   const mpz_class all = factorial(instance.jobs());
   for (int i = 0; i < pieces; ++i) work.push_back({all * i / pieces, all * (i + 1) / pieces});
@@ -56,17 +79,7 @@ std::string certify(const Instance& instance, SearchSettings settings, int depth
   EXPECT_TRUE(engine.explore(std::chrono::seconds(60)));
   SearchCut cut(depth);
   EXPECT_TRUE(engine.collect_cut(cut));
-  solve::CertificateContent content;
-  content.instance = &instance;
-  content.settings = settings;
-  content.optimal = !incumbent.permutation().empty();
-  content.upper_bound = incumbent.value();
-  content.schedule = incumbent.permutation();
-  content.run = engine.stats().nodes;
-  content.cut = cut.partition();
-  const std::string path = temporary_path(name);
-  solve::write_certificate(path, content);
-  return path;
+  return write_certified(instance, settings, incumbent, engine.stats().nodes, cut, name);
 }
 
 audit::AuditResult audit_file(const std::string& path, std::uint64_t sample = 1000000,
@@ -143,6 +156,78 @@ TEST(Certificate, HoldsForEveryBoundRuleAndDepth) {
         EXPECT_EQ(c.optimal, ub > optimum);
         EXPECT_TRUE(result.sample.complete);
       }
+    }
+  }
+}
+
+// A restart chain in miniature: each link a fresh engine over the intervals the one before
+// left, stopped by a node cap, its committed records carried to the next through the
+// checkpoint's form (SearchCut::snapshot); the last link completes the search. Caps of a
+// seventh and a third of the search stop links inside the cut's subproblems, which then
+// merge by addition.
+struct ChainEnd {
+  NodeCounters run;
+  std::string path;
+  int links = 0;
+};
+
+ChainEnd certify_chain(const Instance& instance, SearchSettings settings, int depth, Time ub,
+                       std::uint64_t cap, const std::string& name) {
+  Incumbent incumbent(ub);
+  std::vector<Interval> work{{0, factorial(instance.jobs())}};
+  CutRecords carried{depth, {}};
+  ChainEnd end;
+  for (bool complete = false; !complete && end.links < 10000; ++end.links) {
+    MulticoreEngine engine(instance, settings, incumbent, recording(depth));
+    engine.set_work(work);
+    engine.cap_nodes(cap);
+    complete = engine.explore(std::chrono::seconds(60));
+    SearchCut cut(depth);
+    cut.add(carried);
+    EXPECT_TRUE(engine.collect_cut(cut));
+    carried = cut.snapshot();
+    end.run += engine.stats().nodes;
+    work = engine.remaining();
+  }
+  SearchCut whole(depth);
+  whole.add(carried);
+  end.path = write_certified(instance, settings, incumbent, end.run, whole, name);
+  return end;
+}
+
+TEST(Certificate, RestartChainAddsUpToOneRunAndHolds) {
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < testing::scaled_trials(6); ++trial) {
+    const SearchSettings settings{kBounds[trial % 4], kRules[trial % 5]};
+    const int depth = 1 + trial % 3;
+    // At a fixed bound (nothing below the optimum is found) the counts are the instance's;
+    // instances whose bound at the root already proves the optimum are drawn again.
+    std::optional<Instance> instance;
+    Time optimum = 0;
+    audit::Certificate one;
+    for (int draw = 0; draw < 50 && one.nodes < 100; ++draw) {
+      instance = random_instance(rng, 9, 8);
+      optimum = brute_force_optimum(*instance);
+      one = audit::read_certificate(certify(*instance, settings, depth, optimum, "one"));
+    }
+    ASSERT_GE(one.nodes, 100u) << "trial " << trial << ": no search large enough to cut";
+    for (const std::uint64_t cap : {one.nodes / 7, one.nodes / 3}) {
+      const ChainEnd chain = certify_chain(*instance, settings, depth, optimum, cap, "chain");
+      EXPECT_GE(chain.links, 3) << "trial " << trial << " cap " << cap;
+      const audit::Certificate c = audit::read_certificate(chain.path);
+      EXPECT_EQ(c.nodes, one.nodes) << "trial " << trial << " cap " << cap;
+      EXPECT_EQ(c.leaves, one.leaves) << "trial " << trial << " cap " << cap;
+      EXPECT_EQ(c.nodes_above_cut, one.nodes_above_cut);
+      const audit::AuditResult result = audit::audit_certificate(c, 1000000, 1);
+      EXPECT_TRUE(result.holds()) << "trial " << trial << " cap " << cap << ": "
+                                  << (result.holds() ? "" : result.first_failure()->failure);
+      EXPECT_TRUE(result.sample.complete);  // every explored subproblem re-explored
+      // From no bound at all the bound falls along the chain: the sandwich check holds too.
+      const ChainEnd falling = certify_chain(*instance, settings, depth, kInfiniteTime, cap,
+                                             "falling");
+      const audit::AuditResult fell = audit_file(falling.path);
+      EXPECT_TRUE(fell.holds()) << "trial " << trial << " cap " << cap << ": "
+                                << (fell.holds() ? "" : fell.first_failure()->failure);
     }
   }
 }

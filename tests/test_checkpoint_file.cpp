@@ -166,13 +166,80 @@ TEST_F(CheckpointFile, RoundTripKeepsEveryField) {
   const std::int64_t after = now_seconds();
   const GlobalCheckpoint back = load_checkpoint(path_);
   expect_same(c, back);
-  EXPECT_EQ(back.format_version, 2u);
+  EXPECT_EQ(back.format_version, 3u);
   EXPECT_EQ(back.written_by, build_version());
   EXPECT_GE(back.written_at, before);
   EXPECT_LE(back.written_at, after);
   // 10 + 8 + 1 + 20 of 5! = 120.
   EXPECT_EQ(remaining_size(back), 39);
   EXPECT_EQ(search_space_size(back), 120);
+}
+
+// Certificates (docs/audit.md): the cut records of a restart chain travel in the checkpoint.
+CutRecords two_records() {
+  CutRecords cut;
+  cut.depth = 2;
+  CutRecord explored;
+  explored.path = {cut_step(3, 0), cut_step(1, 1)};
+  explored.nodes = {17, 5};
+  explored.ub_start = 400;
+  explored.ub_end = 390;
+  explored.best = 391;
+  CutRecord pruned;
+  pruned.path = {cut_step(4, 1)};
+  pruned.pruned = true;
+  pruned.bound = 402;
+  cut.records = {explored, pruned};
+  return cut;
+}
+
+TEST_F(CheckpointFile, RoundTripKeepsTheCutRecords) {
+  GlobalCheckpoint c = small_checkpoint();
+  c.cut = two_records();
+  save_checkpoint(c, path_);
+  const GlobalCheckpoint back = load_checkpoint(path_);
+  ASSERT_TRUE(back.cut.has_value());
+  EXPECT_EQ(back.cut->depth, 2);
+  ASSERT_EQ(back.cut->records.size(), 2u);
+  const CutRecord& e = back.cut->records[0];
+  EXPECT_EQ(e.path, (CutPath{6, 3}));
+  EXPECT_FALSE(e.pruned);
+  EXPECT_EQ(e.nodes.decomposed, 17u);
+  EXPECT_EQ(e.nodes.leaves, 5u);
+  EXPECT_EQ(e.ub_start, 400);
+  EXPECT_EQ(e.ub_end, 390);
+  EXPECT_EQ(e.best, 391);
+  const CutRecord& p = back.cut->records[1];
+  EXPECT_EQ(p.path, (CutPath{9}));
+  EXPECT_TRUE(p.pruned);
+  EXPECT_EQ(p.bound, 402);
+  // A checkpoint of a search without --certificate holds none, and says so.
+  save_checkpoint(small_checkpoint(), path_);
+  EXPECT_FALSE(load_checkpoint(path_).cut.has_value());
+}
+
+// Records out of order, a job fixed twice or outside the instance: refused as malformed.
+TEST_F(CheckpointFile, RefusesMalformedCutRecords) {
+  const auto refused = [&](const CutRecords& cut, const char* why) {
+    GlobalCheckpoint c = small_checkpoint();
+    c.cut = cut;
+    write_bytes(path_, encode_checkpoint(c, 1));
+    const std::string message = testing::input_error_of([&] { load_checkpoint(path_); });
+    EXPECT_TRUE(contains(message, "malformed")) << why << ": " << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  };
+  CutRecords swapped = two_records();
+  std::swap(swapped.records[0], swapped.records[1]);
+  refused(swapped, "out of order");
+  CutRecords twice = two_records();
+  twice.records[0].path = {cut_step(3, 0), cut_step(3, 1)};
+  refused(twice, "a job twice");
+  CutRecords outside = two_records();
+  outside.records[1].path = {cut_step(5, 0)};
+  refused(outside, "job 5 of 5");
+  CutRecords deep = two_records();
+  deep.depth = 5;
+  refused(deep, "depth n");
 }
 
 TEST_F(CheckpointFile, RoundTripWithoutBestSchedule) {
@@ -326,24 +393,24 @@ TEST_F(CheckpointFile, ReadsTheWriterOfVersion2AndVersion1WithoutOne) {
   EXPECT_EQ(c.written_at, 1700000000);
 }
 
-// A later format (3) is refused with the name of the permbb that wrote it, read from the
+// A later format (4) is refused with the name of the permbb that wrote it, read from the
 // payload's first field, which every version from 2 on keeps; whatever follows it is not read.
 TEST_F(CheckpointFile, NewerFormatIsRefusedNamingItsWriter) {
   HandPayload later;
   later.writer = "0.4.0-gfedcba987654";
   Bytes payload = later.encode();
   payload.push_back(7);  // a field this version does not know
-  write_bytes(path_, file_of(payload, 3));
+  write_bytes(path_, file_of(payload, 4));
   const std::string message = testing::input_error_of([&] { load_checkpoint(path_); });
   EXPECT_TRUE(contains(message, path_)) << message;
   EXPECT_TRUE(contains(message, "written by permbb 0.4.0-gfedcba987654")) << message;
-  EXPECT_TRUE(contains(message, "newer format version (3)")) << message;
+  EXPECT_TRUE(contains(message, "newer format version (4)")) << message;
   EXPECT_TRUE(contains(message, build_version())) << message;
   EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   // Without a readable writer it is only an unknown format.
-  write_bytes(path_, file_of(Bytes{1, 2, 3}, 3));
+  write_bytes(path_, file_of(Bytes{1, 2, 3}, 4));
   const std::string unnamed = testing::input_error_of([&] { load_checkpoint(path_); });
-  EXPECT_TRUE(contains(unnamed, "unknown format version 3 (known versions: 1 to 2)")) << unnamed;
+  EXPECT_TRUE(contains(unnamed, "unknown format version 4 (known versions: 1 to 3)")) << unnamed;
 }
 
 TEST_F(CheckpointFile, SavedFileStartsWithTheDocumentedHeader) {
@@ -352,7 +419,7 @@ TEST_F(CheckpointFile, SavedFileStartsWithTheDocumentedHeader) {
   ASSERT_GT(bytes.size(), 28u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "PERMBBCK");
   ByteReader header(bytes.data() + 8, 20, "header");
-  EXPECT_EQ(header.get<std::uint32_t>(), 2u);
+  EXPECT_EQ(header.get<std::uint32_t>(), 3u);
   EXPECT_EQ(header.get<std::uint64_t>(), bytes.size() - 28);
   EXPECT_EQ(header.get<std::uint64_t>(), crc64(bytes.data() + 28, bytes.size() - 28));
 }
@@ -444,7 +511,7 @@ TEST_F(CheckpointFile, EachDamageHasItsOwnMessage) {
     write_bytes(path_, version);
     load_checkpoint(path_);
   });
-  EXPECT_TRUE(contains(known, "known versions: 1 to 2")) << known;
+  EXPECT_TRUE(contains(known, "known versions: 1 to 3")) << known;
   expect_same(load_checkpoint(prev), small_checkpoint(1));
 }
 

@@ -116,6 +116,56 @@ TEST(Protocol, WorkReportRoundTrip) {
   EXPECT_EQ(decode_work_report(encode(first_request)), first_request);
 }
 
+// Certificates: a worker's cut records travel with the counts of its report or farewell.
+CutRecords two_cut_records() {
+  CutRecord explored;
+  explored.path = {cut_step(2, 0), cut_step(0, 1)};
+  explored.nodes = {40, 7};
+  explored.ub_start = 90;
+  explored.ub_end = 88;
+  explored.best = 89;
+  CutRecord pruned;
+  pruned.path = {cut_step(3, 1)};
+  pruned.pruned = true;
+  pruned.bound = 95;
+  return CutRecords{2, {explored, pruned}};
+}
+
+TEST(Protocol, CutRecordsRoundTripInReportsAndFarewells) {
+  WorkReport report = small_report();
+  report.cut = two_cut_records();
+  const WorkReport back = decode_work_report(encode(report));
+  EXPECT_EQ(back, report);
+  ASSERT_TRUE(back.cut.has_value());
+  EXPECT_EQ(back.cut->records[0].nodes.decomposed, 40u);
+  EXPECT_EQ(back.cut->records[1].bound, 95);
+  Farewell farewell = small_farewell();
+  farewell.cut = CutRecords{2, {}};  // recording, nothing recorded since the last report
+  EXPECT_EQ(decode_farewell(encode(farewell)), farewell);
+}
+
+TEST(Protocol, MalformedCutRecordsThrowNamingTheMessage) {
+  const auto refused = [](WorkReport m, const char* why) {
+    try {
+      decode_work_report(encode(m));
+      ADD_FAILURE() << why << ": decoded";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("WORK message"), std::string::npos) << e.what();
+    }
+  };
+  WorkReport twice = small_report();
+  twice.cut = two_cut_records();
+  twice.cut->records[0].path = {cut_step(2, 0), cut_step(2, 1)};
+  refused(twice, "a job fixed twice");
+  WorkReport unordered = small_report();
+  unordered.cut = two_cut_records();
+  std::swap(unordered.cut->records[0], unordered.cut->records[1]);
+  refused(unordered, "records out of order");
+  Bytes flag = encode(small_report());
+  flag.back() = 2;  // the cut flag is the last byte of a report without records
+  EXPECT_THROW(decode_work_report(flag), std::runtime_error);
+}
+
 TEST(Protocol, WorkAssignmentRoundTrip) {
   const WorkAssignment m = small_assignment();
   EXPECT_EQ(decode_work_assignment(encode(m)), m);
@@ -270,6 +320,7 @@ struct RawReport {
       out.put_mpz(mpz_class(begin));
       out.put_mpz(mpz_class(length));
     }
+    out.put(std::uint8_t{0});  // no cut records
     if (trailing_byte) out.put(std::uint8_t{0});
     return out.bytes();
   }
@@ -323,10 +374,11 @@ TEST(Protocol, IntegersHaveOneEncoding) {
     header.count_override = 1;
     ByteWriter out;
     const Bytes start = header.bytes();
-    out.put_bytes(start.data(), start.size());
+    out.put_bytes(start.data(), start.size() - 1);  // the interval goes before the cut flag
     out.put_mpz(mpz_class(0));
     out.put(byte_count);
     out.put_bytes(magnitude.data(), magnitude.size());
+    out.put(std::uint8_t{0});
     return out.bytes();
   };
   const Bytes canonical = report(8, {5, 0, 0, 0, 0, 0, 0, 0});

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "byte_buffer.hpp"
+#include "cut_record_codec.hpp"
 
 namespace permbb::cluster {
 namespace {
@@ -183,6 +184,24 @@ Schedule get_solution(ByteReader& in, const char* what) {
   return s;
 }
 
+// An optional set of cut records: a flag byte, then the records (cut_record_codec.hpp).
+// Jobs are checked against the largest instance here; the coordinator checks its own.
+void put_cut(ByteWriter& out, const std::optional<CutRecords>& cut) {
+  out.put(static_cast<std::uint8_t>(cut ? 1 : 0));
+  if (cut) put_cut_records(out, *cut);
+}
+
+std::optional<CutRecords> get_cut(ByteReader& in, const char* what) {
+  const auto flag = in.get<std::uint8_t>();
+  if (flag > 1) fail(what, "cut flag " + std::to_string(flag));
+  if (flag == 0) return std::nullopt;
+  try {
+    return get_cut_records(in, kMaxJobs);
+  } catch (const std::runtime_error& e) {
+    fail(what, e.what());
+  }
+}
+
 void expect_end(const ByteReader& in, const char* what) {
   if (!in.at_end()) fail(what, std::to_string(in.remaining()) + " trailing bytes");
 }
@@ -224,6 +243,7 @@ Bytes encode(const WorkReport& m) {
   out.put(m.max_intervals);
   out.put(m.best_makespan);
   put_intervals(out, m.intervals, kWorkReportName);
+  put_cut(out, m.cut);
   return std::move(out.bytes());
 }
 
@@ -259,6 +279,7 @@ Bytes encode(const Farewell& m) {
   put_solution(out, m.best);
   put_intervals(out, m.intervals, kFarewellName);
   for (const double* seconds : worker_time_fields(m.times)) out.put_double(*seconds);
+  put_cut(out, m.cut);
   return std::move(out.bytes());
 }
 
@@ -308,6 +329,7 @@ WorkReport decode_work_report(ByteSpan bytes) {
     fail(kWorkReportName, std::to_string(m.intervals.size()) + " intervals exceed K_max " +
                               std::to_string(m.max_intervals));
   }
+  m.cut = get_cut(in, kWorkReportName);
   expect_end(in, kWorkReportName);
   return m;
 }
@@ -355,6 +377,7 @@ Farewell decode_farewell(ByteSpan bytes) {
   m.best = get_solution(in, kFarewellName);
   m.intervals = get_intervals(in, kFarewellName);
   m.times = get_worker_times(in);
+  m.cut = get_cut(in, kFarewellName);
   expect_end(in, kFarewellName);
   return m;
 }

@@ -11,7 +11,8 @@
 // | WORK | 1     | worker → coordinator | WorkReport     | a worker checkpoint: unit id, nodes   |
 // |      |       |                      |                | and leaves since the last checkpoint, |
 // |      |       |                      |                | K_max, the worker's best makespan,    |
-// |      |       |                      |                | its remaining intervals (sorted)      |
+// |      |       |                      |                | its remaining intervals (sorted), the |
+// |      |       |                      |                | cut records of those nodes (optional) |
 // | WORK | 1     | coordinator → worker | WorkAssignment | a new or modified unit (id, intervals)|
 // |      |       |                      |                | and the global best solution          |
 // | BEST | 2     | worker → coordinator | BestMessage    | a candidate solution                  |
@@ -20,7 +21,8 @@
 // | END  | 3     | worker → coordinator | Farewell       | "I left": unit id, nodes and leaves   |
 // |      |       |                      |                | since the last checkpoint, the last   |
 // |      |       |                      |                | best solution, remaining intervals,   |
-// |      |       |                      |                | where its time went (WorkerTimes)     |
+// |      |       |                      |                | where its time went (WorkerTimes),    |
+// |      |       |                      |                | the cut records (optional)            |
 // | CKPT | 4     | coordinator → worker | CheckpointRe-  | nothing: checkpoint soon (a stop)     |
 // |      |       |                      | quest          |                                       |
 // | GIVE | 5     | coordinator → worker | GiveRequest    | another worker waits for work: hand   |
@@ -50,11 +52,13 @@
 // sorted non-empty disjoint intervals, permutations, no trailing bytes) and throw
 // std::runtime_error naming the message on any malformed or truncated payload.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "cut_record.hpp"
 #include "flowshop_types.hpp"
 #include "interval.hpp"
 #include "schedule.hpp"
@@ -76,6 +80,10 @@ struct WorkReport {
   std::int32_t max_intervals = 1;      // K_max: at least 1, and at least intervals.size()
   Time best_makespan = kInfiniteTime;  // the worker's best (schedules go by BEST)
   std::vector<Interval> intervals;     // what is left of the unit, sorted, disjoint
+  // Certificates (docs/audit.md): the cut records of the nodes counted in this report, as
+  // a flag byte (0: none, 1: records) and cut_record_codec.hpp's form; the coordinator
+  // merges them as it adds the counts, so records travel with the counts they belong to.
+  std::optional<CutRecords> cut = std::nullopt;
 
   friend bool operator==(const WorkReport&, const WorkReport&) = default;
 };
@@ -166,6 +174,7 @@ struct Farewell {
   Schedule best;                 // the worker's last best solution
   std::vector<Interval> intervals;
   WorkerTimes times;             // where its time went
+  std::optional<CutRecords> cut = std::nullopt;  // the records counted here, as in WorkReport
 
   friend bool operator==(const Farewell&, const Farewell&) = default;
 };
