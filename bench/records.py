@@ -22,6 +22,9 @@ and GPU-hours (docs/records.md).
 Usage: bench/records.py [--only NAME]... [--dry-run] [--run-dir DIR] [--budget SECONDS]
                         [--link-seconds S] [--hard-seconds S] [--gpus G] [--bin build/permbb]
                         [--mpirun mpirun] [--json FILE] [--vrf-dir DIR]
+                        [--solve-options "OPTIONS"]
+
+Each link's output (its ranks' log lines) is kept in RUN_DIR/<row>/link-N.log.
 """
 import argparse
 import json
@@ -82,11 +85,12 @@ def gpu_count():
 def link_command(args, row_dir, instance, ub, link, seconds):
     ckpt = os.path.join(row_dir, "permbb.ckpt")
     cmd = [args.mpirun, "--oversubscribe", "--bind-to", "none", "-np", str(1 + args.gpus),
-           args.bin, "solve", instance, "--ub", str(ub), "--gpu", "--quiet",
+           args.bin, "solve", instance, "--ub", str(ub), "--gpu",
            "--time-limit", str(seconds), "--checkpoint", ckpt,
            "--json", os.path.join(row_dir, f"link-{link}.json"),
            # One log over the chain (a restart continues it), for `permbb report`.
            "--progress-log", os.path.join(row_dir, "progress.jsonl")]
+    cmd += shlex.split(args.solve_options)
     if os.path.exists(ckpt) or os.path.exists(ckpt + ".prev"):
         cmd += ["--restart", ckpt, "--restart-fallback"]
     return cmd
@@ -132,6 +136,9 @@ def run_row(args, name, instance, ub, deadline):
         cmd = link_command(args, row_dir, instance, ub, links + 1, round(min(left, args.link_seconds)))
         print(f"# {name}, link {links + 1}: {shlex.join(cmd)}", flush=True)
         proc = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
+        # Every link's log stays beside its result (what --log-level shows of each rank).
+        with open(os.path.join(row_dir, f"link-{links + 1}.log"), "w") as log:
+            log.write(proc.stdout + proc.stderr)
         if proc.returncode not in (0, 3):
             sys.exit(f"{name}: exit {proc.returncode}: {proc.stderr[-2000:]}")
 
@@ -172,6 +179,8 @@ def main():
     parser.add_argument("--bin", default="build/permbb")
     parser.add_argument("--mpirun", default="mpirun")
     parser.add_argument("--json", help="write the rows' results to this file")
+    parser.add_argument("--solve-options", default="",
+                        help="more options for every link's permbb solve (e.g. \"--log-level debug\")")
     parser.add_argument("--vrf-dir", default=".",
                         help="the folder of the VRF files (VFR30_15_*_Gap.txt) of Table 2's rows")
     args = parser.parse_args()

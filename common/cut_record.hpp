@@ -38,7 +38,11 @@ struct CutRecord {
   Time ub_end = kInfiniteTime;
   Time best = kInfiniteTime;
 
-  friend bool operator==(const CutRecord&, const CutRecord&) = default;
+  // Spelled out: the CUDA sources that include this compile as C++17 (no defaulted ==).
+  friend bool operator==(const CutRecord& a, const CutRecord& b) {
+    return a.path == b.path && a.pruned == b.pruned && a.bound == b.bound && a.nodes == b.nodes &&
+           a.ub_start == b.ub_start && a.ub_end == b.ub_end && a.best == b.best;
+  }
 };
 
 // Faults the tests inject into a recording run, to see the audit refute each (docs/audit.md).
@@ -56,7 +60,9 @@ struct CutRecords {
   int depth = 0;
   std::vector<CutRecord> records;  // one per node, in the order of their paths
 
-  friend bool operator==(const CutRecords&, const CutRecords&) = default;
+  friend bool operator==(const CutRecords& a, const CutRecords& b) {
+    return a.depth == b.depth && a.records == b.records;
+  }
 };
 
 struct CutRecording {

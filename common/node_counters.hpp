@@ -17,7 +17,10 @@ struct NodeCounters {
     return *this;
   }
 
-  friend bool operator==(const NodeCounters&, const NodeCounters&) = default;
+  // Spelled out: the CUDA sources that include this compile as C++17 (no defaulted ==).
+  friend bool operator==(const NodeCounters& a, const NodeCounters& b) {
+    return a.decomposed == b.decomposed && a.leaves == b.leaves;
+  }
 };
 
 }  // namespace permbb
