@@ -11,7 +11,7 @@ runs' efficiencies on the figure beside the simulated curves.
 
 Usage: bench/scale.py [--sim build/permbb-scale-sim] [--workload vfr30_15_2 ...]
                       [--design handovers|flat ...] [--max-workers 4096] [--cpu-scale 1]
-                      [--calibration FILE] [--measured FILE ...]
+                      [--calibration FILE] [--measured FILE ...] [--point LABEL=GPUS:EFF ...]
                       [--figure scale.png] [--json FILE] [-- EXTRA permbb-scale-sim OPTIONS]
 """
 import argparse
@@ -72,7 +72,18 @@ def measured_efficiencies(paths):
     return {k: sorted(v) for k, v in series.items()}
 
 
-def draw(path, results, measured):
+def parse_point(text):
+    """--point "LABEL=GPUS:EFFICIENCY": one real run measured outside bench/multi_gpu.py (a
+    restart chain), drawn as a filled marker with its label."""
+    label, _, value = text.rpartition("=")
+    gpus, _, efficiency = value.partition(":")
+    try:
+        return label, (int(gpus), float(efficiency))
+    except ValueError:
+        sys.exit(f"--point {text}: expected LABEL=GPUS:EFFICIENCY, e.g. \"large=4:0.98\"")
+
+
+def draw(path, results, measured, points=()):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -84,9 +95,11 @@ def draw(path, results, measured):
         busy.plot(gpus, [r["coordinator_busy"] for r in rows], style, marker="o", label=name)
     eff.plot(list(PAPER_EFFICIENCY), list(PAPER_EFFICIENCY.values()), "k^",
              label="2022 Figure 10 (V100s)")
-    for label, points in measured.items():
-        eff.plot([g for g, _ in points], [e for _, e in points], "s", markersize=7,
+    for label, series in measured.items():
+        eff.plot([g for g, _ in series], [e for _, e in series], "s", markersize=7,
                  markerfacecolor="none", label=label)
+    for label, (gpus, efficiency) in points:
+        eff.plot([gpus], [efficiency], "D", markersize=7, label=label)
     for axis, title in ((eff, "parallel efficiency"), (busy, "rank 0 busy fraction")):
         axis.set_xscale("log", base=2)
         axis.set_xlabel("GPUs")
@@ -110,6 +123,8 @@ def main():
     parser.add_argument("--calibration", help="bench/scale_calibration.py --out: its options")
     parser.add_argument("--measured", action="append", default=[],
                         help="bench/multi_gpu.py --json results to draw beside the curves")
+    parser.add_argument("--point", action="append", default=[],
+                        help="LABEL=GPUS:EFFICIENCY, a real run from elsewhere (repeatable)")
     parser.add_argument("--figure")
     parser.add_argument("--json")
     args, extra = parser.parse_known_args()
@@ -123,7 +138,8 @@ def main():
     for name, rows in results.items():
         print_table(name, rows)
     if args.figure:
-        draw(args.figure, results, measured_efficiencies(args.measured))
+        draw(args.figure, results, measured_efficiencies(args.measured),
+             [parse_point(p) for p in args.point])
     if args.json:
         with open(args.json, "w") as out:
             json.dump(results, out, indent=1)
