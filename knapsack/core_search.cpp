@@ -216,7 +216,7 @@ void CoreSearch::rebuild_outside_sums() {
   const std::int64_t cost = static_cast<std::int64_t>(outside.size()) * intervals;
   if (outside_ && statistics_.states_explored - explored_at_outside_ < cost) return;
   outside_.emplace(items_.profits(), items_.weights(), outside, *ratio_of(break_item_), capacity_,
-                   intervals, SumsKeep::kProfitEnvelope);
+                   intervals);
   explored_at_outside_ = statistics_.states_explored;
   ++statistics_.outside_sums_builds;
 }

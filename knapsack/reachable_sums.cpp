@@ -1,9 +1,6 @@
 #include "reachable_sums.hpp"
 
 #include <algorithm>
-#include <stdexcept>
-
-#include "profit_envelope.hpp"
 
 namespace permbb::knapsack {
 namespace {
@@ -26,14 +23,8 @@ void append(std::vector<Interval>& out, const Interval& next) {
 ReachableSums::ReachableSums(const std::vector<std::int64_t>& profits,
                              const std::vector<std::int64_t>& weights,
                              const std::vector<int>& chosen, const ItemRatio& ratio,
-                             std::int64_t capacity, std::int64_t max_intervals, SumsKeep keep)
-    : ratio_(ratio),
-      keep_(keep),
-      capacity_(capacity),
-      max_intervals_(std::max<std::int64_t>(max_intervals, 2)) {
-  if (keep_ == SumsKeep::kProfitEnvelope && ratio_.profit <= 0) {
-    throw std::logic_error("ReachableSums: a profit envelope needs a ratio with profit > 0");
-  }
+                             std::int64_t capacity, std::int64_t max_intervals)
+    : ratio_(ratio), capacity_(capacity), max_intervals_(std::max<std::int64_t>(max_intervals, 2)) {
   std::vector<int> order = chosen;
   std::sort(order.begin(), order.end(), [&](int a, int b) { return weights[a] > weights[b]; });
   intervals_.push_back({0, 0, 0});
@@ -43,7 +34,6 @@ ReachableSums::ReachableSums(const std::vector<std::int64_t>& profits,
         WideSigned{profits[i]} * ratio.weight - WideSigned{ratio.profit} * weights[i];
     add_item(weights[i], excess, next);
     intervals_.swap(next);
-    if (keep_ == SumsKeep::kProfitEnvelope) drop_dominated_intervals(intervals_, ratio_);
     if (intervals() > max_intervals_) coarsen();
   }
   WideSigned best = 0;
@@ -68,29 +58,13 @@ void ReachableSums::add_item(std::int64_t w, WideSigned excess, std::vector<Inte
       if (shifted) break;  // every later shifted interval starts higher still
       continue;
     }
-    const Interval clamped{next.lo, std::min(next.hi, capacity_), next.excess};
-    if (keep_ == SumsKeep::kProfitEnvelope) {
-      append_to_envelope(out, clamped);
-    } else {
-      append(out, clamped);
-    }
+    append(out, {next.lo, std::min(next.hi, capacity_), next.excess});
   }
 }
 
-std::int64_t ReachableSums::largest() const {
-  if (keep_ != SumsKeep::kEveryWeight) {
-    throw std::logic_error("ReachableSums::largest: the sums were kept as a profit envelope");
-  }
-  return intervals_.back().hi;
-}
-
-// Joins across the smallest gaps (a profit envelope: where the bound loses least) until half
-// of max_intervals remain, so that this runs once per many items.
+// Joins across the smallest gaps until half of max_intervals remain, so that this runs once
+// per many items.
 void ReachableSums::coarsen() {
-  if (keep_ == SumsKeep::kProfitEnvelope) {
-    coarsen_envelope(intervals_, max_intervals_ / 2, ratio_);
-    return;
-  }
   std::vector<std::int64_t> gaps;
   gaps.reserve(intervals_.size());
   for (std::size_t i = 1; i < intervals_.size(); ++i) {

@@ -71,15 +71,6 @@ struct ReachableSumsView {
   }
 };
 
-// What a ReachableSums is built for.
-//  - kEveryWeight: every reachable weight stays in an interval (largest() is valid); intervals
-//    that overlap or touch are joined, and the count is kept down by joining the smallest gaps.
-//  - kProfitEnvelope: only the profit bound (best_profit) is kept, as tight as the interval
-//    count allows (profit_envelope.hpp): intervals are joined only where that costs the bound
-//    least, and those that cannot raise it are dropped, so largest() means nothing. Needs a
-//    ratio with profit > 0.
-enum class SumsKeep { kEveryWeight, kProfitEnvelope };
-
 class ReachableSums {
  public:
   // The subsets of items `chosen` (indices into `profits` and `weights`, weights positive) up
@@ -88,11 +79,10 @@ class ReachableSums {
   // the coarse clusters that the light items then widen, and joins happen within clusters.
   ReachableSums(const std::vector<std::int64_t>& profits, const std::vector<std::int64_t>& weights,
                 const std::vector<int>& chosen, const ItemRatio& ratio, std::int64_t capacity,
-                std::int64_t max_intervals, SumsKeep keep = SumsKeep::kEveryWeight);
+                std::int64_t max_intervals);
 
   // The largest point of the set: at least the largest subset sum <= capacity, at most it.
-  // kEveryWeight only (throws std::logic_error otherwise).
-  std::int64_t largest() const;
+  std::int64_t largest() const { return intervals_.back().hi; }
   std::int64_t intervals() const { return static_cast<std::int64_t>(intervals_.size()); }
 
   // At least the profit of every subset of weight <= room (room <= capacity), floored;
@@ -122,7 +112,6 @@ class ReachableSums {
   void coarsen();
 
   ItemRatio ratio_;
-  SumsKeep keep_;
   std::int64_t capacity_;
   std::int64_t max_intervals_;
   std::vector<Interval> intervals_;
