@@ -76,7 +76,7 @@ struct CoreSearchStatistics {
   // The bounds behind the result's upper bound (the lesser of the last two, or the best
   // profit when larger): what holds an unfinished search open.
   std::int64_t dantzig_upper = 0;      // the break solution's bound, before any step
-  std::int64_t states_upper = 0;       // the largest bound of a state after the last merge
+  std::int64_t states_upper = 0;       // the largest state bound after the last merge (-1: none)
   std::int64_t cardinality_upper = 0;  // the cardinality bound, its last value (0: never run)
 };
 
