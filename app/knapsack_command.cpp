@@ -353,6 +353,9 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   j["profit_divisor"] = core ? nlohmann::json(core->profit_divisor) : none;
   j["excess_divisor"] = core ? nlohmann::json(core->excess_divisor) : none;
   j["capacity_used"] = core ? nlohmann::json(core->capacity_used) : none;
+  j["dantzig_upper"] = core ? nlohmann::json(core->dantzig_upper) : none;
+  j["states_upper"] = core ? nlohmann::json(core->states_upper) : none;
+  j["cardinality_upper"] = core ? nlohmann::json(core->cardinality_upper) : none;
   j["outside_sums_builds"] = core ? nlohmann::json(core->outside_sums_builds) : none;
   j["completions"] = core ? nlohmann::json(core->completions) : none;
   j["weight_class_dp_runs"] = core ? nlohmann::json(core->weight_class_dp_runs) : none;

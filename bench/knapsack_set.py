@@ -25,7 +25,8 @@ Usage:
   bench/knapsack_set.py --set DIR|ARCHIVE.tar.xz [--bin build/permbb] [--time-limit S]
                         [--jobs N] [--method core] [--confirm-method bb]
                         [--confirm-time-limit S] [--memory-fraction F] [--part K/N]
-                        [--only REGEX] [--limit K] [--json OUT] [--markdown OUT]
+                        [--names FILE] [--only REGEX] [--limit K] [--json OUT]
+                        [--markdown OUT]
   bench/knapsack_set.py --merge PART.json... [--json OUT] [--markdown OUT]
 """
 import argparse
@@ -117,8 +118,16 @@ def generator_parameters(name):
 
 
 def selected_names(names, args):
-    """--only, then --part, then --limit (a sample drawn with a fixed seed), in name order."""
+    """--names, --only, then --part, then --limit (a sample drawn with a fixed seed), in name
+    order."""
     names = sorted(names)
+    if args.names:
+        listed = read_names(args.names)
+        missing = sorted(listed - set(names))
+        if missing:
+            raise BadArguments(f"--names {args.names}: {len(missing)} names not in the set, "
+                               f"such as {missing[0]}")
+        names = [name for name in names if name in listed]
     if args.only:
         names = [name for name in names if re.search(args.only, name)]
     if args.part:
@@ -127,6 +136,16 @@ def selected_names(names, args):
     if args.limit and args.limit < len(names):
         names = sorted(random.Random(SAMPLE_SEED).sample(names, args.limit))
     return names
+
+
+def read_names(path):
+    """The instance names in PATH, one a line (blank lines and '#' comments skipped)."""
+    try:
+        with open(path) as f:
+            lines = [line.split("#", 1)[0].strip() for line in f]
+    except OSError as error:
+        raise BadArguments(f"--names {path}: {error}")
+    return {line for line in lines if line}
 
 
 # ---------------------------------------------------------------- running permbb
@@ -226,6 +245,12 @@ def optimum_problems(result, optimum):
     return []
 
 
+# What --method core says about where it stopped (null for the other methods): the list and
+# core sizes, the capacity searched, and the bounds behind its upper bound.
+CORE_DIAGNOSTICS = ["largest_state_list", "core_size", "items_fixed", "capacity_used",
+                    "dantzig_upper", "states_upper", "cardinality_upper"]
+
+
 def run_summary(result, method, instance):
     """The fields of a run kept in the records, its solution checked against the file."""
     problems = solution_problems(instance, result)
@@ -240,6 +265,7 @@ def run_summary(result, method, instance):
         "nodes": result.get("nodes_explored"),
         "engine": result.get("engine"),
         "chosen": len(result["chosen"]) if "chosen" in result else None,
+        **{field: result.get(field) for field in CORE_DIAGNOSTICS},
         "error": result.get("error"),
         "solution_check": "WRONG: " + "; ".join(problems) if problems else
                           ("ok" if "chosen" in result else "none"),
@@ -536,6 +562,8 @@ def parse_arguments():
                         help="permbb's --memory-fraction (default: 0.8 / jobs, at most 0.25)")
     parser.add_argument("--part", type=part_argument, metavar="K/N",
                         help="run the K-th of N parts (every N-th instance, from the K-th)")
+    parser.add_argument("--names", metavar="FILE",
+                        help="only the instances named in FILE (one a line, # comments)")
     parser.add_argument("--only", help="instances whose name matches this regular expression")
     parser.add_argument("--limit", type=positive(int), metavar="K",
                         help=f"a sample of K instances (seed {SAMPLE_SEED}) of those selected")
@@ -574,7 +602,7 @@ def run_header(args):
             "confirm_time_limit": args.confirm_time_limit,
             "memory_fraction": args.memory_fraction,
             "part": f"{args.part[0]}/{args.part[1]}" if args.part else None,
-            "only": args.only, "limit": args.limit, "bin": args.bin,
+            "names": args.names, "only": args.only, "limit": args.limit, "bin": args.bin,
             "host": platform.node(), "cores": os.cpu_count()}
 
 

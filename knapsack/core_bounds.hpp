@@ -67,11 +67,15 @@ struct ProfitLattice {
   }
 };
 
-// ⌊x p / w⌋ for any sign of x.
+// ⌊x p / w⌋ for any sign of x (p >= 0; |x p| + w below 2^127).
 PERMBB_HD WideSigned floor_scaled(WideSigned x, const ItemRatio& r) {
   const WideSigned product = x * r.profit;
-  if (product >= 0) return product / r.weight;
-  return -((-product + r.weight - 1) / r.weight);
+  const auto divisor = static_cast<std::uint64_t>(r.weight);
+  if (product >= 0) {
+    return static_cast<WideSigned>(divide_wide(static_cast<WideUnsigned>(product), divisor));
+  }
+  const auto magnitude = static_cast<WideUnsigned>(-product) + divisor - 1;  // ⌈|x p| / w⌉
+  return -static_cast<WideSigned>(divide_wide(magnitude, divisor));
 }
 
 // π + ⌊r (c - μ)⌋: the Lagrangian bound with multiplier r when no undecided item adds a term.

@@ -152,6 +152,8 @@ void CoreSearch::start() {
   upper_ = state_bound(break_profit_, break_weight_, capacity_, ratio_of(break_item_),
                        ratio_of(break_item_ - 1), lattice_);
   global_upper_ = upper_;
+  statistics_.dantzig_upper = clamp_bound(upper_);
+  statistics_.states_upper = statistics_.dantzig_upper;
 }
 
 // The surrogate relaxation of the cardinality constraints (cardinality_bound.hpp), for long
@@ -166,6 +168,7 @@ void CoreSearch::tighten_global_bound() {
   global_upper_ = std::min(
       global_upper_,
       std::max<WideSigned>(lattice_.round(bound), lower_));
+  statistics_.cardinality_upper = clamp_bound(global_upper_);
 }
 
 std::int64_t CoreSearch::sums_intervals(std::int64_t budget, std::int64_t most) const {
@@ -267,6 +270,7 @@ bool CoreSearch::move_item(int item, bool put_in) {
   if ((long_list || power_of_two) && !out_of_time()) complete_states();
   improve_bounds(long_list);
   upper_ = std::max<WideSigned>(std::min<WideSigned>(outcome.upper, global_upper_), lower_);
+  statistics_.states_upper = outcome.upper;
   if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20) && !out_of_time()) {
     arena_.compact(list_.node);
   }

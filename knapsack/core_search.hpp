@@ -73,6 +73,11 @@ struct CoreSearchStatistics {
   std::int64_t profit_divisor = 1;   // gcd of the profits (every bound rounded down to it)
   std::int64_t excess_divisor = 1;   // gcd of the p_i - w_i, all >= 0 (ProfitLattice); else 1
   std::int64_t capacity_used = 0;    // the capacity searched: c after both reductions
+  // The bounds behind the result's upper bound (the lesser of the last two, or the best
+  // profit when larger): what holds an unfinished search open.
+  std::int64_t dantzig_upper = 0;      // the break solution's bound, before any step
+  std::int64_t states_upper = 0;       // the largest state bound after the last merge (-1: none)
+  std::int64_t cardinality_upper = 0;  // the cardinality bound, its last value (0: never run)
 };
 
 struct CoreSearchResult {

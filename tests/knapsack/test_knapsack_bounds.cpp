@@ -3,10 +3,12 @@
 // without pruning checked against brute force over the node's subtree.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <vector>
 
+#include "core_bounds.hpp"
 #include "item_table.hpp"
 #include "knapsack_solution.hpp"
 #include "knapsack_test_support.hpp"
@@ -30,6 +32,39 @@ TEST(KnapsackWideArithmetic, MulDivFloor) {
   // (x + 1)(x - 1) / x = x - 1/x with x = 2^62 - 2, floored: x - 1.
   const std::int64_t x = (std::int64_t{1} << 62) - 2;
   EXPECT_EQ(mul_div_floor(x + 1, x - 1, x), x - 1);
+}
+
+// The host's one-instruction division against the library's, where its quotient fits (the
+// high word below the divisor) and where it does not (the fallback), at the edges and drawn.
+TEST(KnapsackWideArithmetic, DivideWideAgreesWithTheGenericDivision) {
+  const auto wide = [](std::uint64_t high, std::uint64_t low) {
+    return (static_cast<WideUnsigned>(high) << 64) | low;
+  };
+  const std::uint64_t top = ~std::uint64_t{0};
+  EXPECT_TRUE(divide_wide(wide(0, 70), 4) == 17);
+  EXPECT_TRUE(divide_wide(wide(3, 0), 4) == (std::uint64_t{3} << 62));  // 3 * 2^64 / 4
+  EXPECT_TRUE(divide_wide(wide(4, 0), 4) == wide(1, 0));  // the quotient needs 65 bits
+  EXPECT_TRUE(divide_wide(wide(top - 1, top), top) == top);  // (2^128 - 2^64 - 1) / (2^64 - 1)
+  EXPECT_TRUE(divide_wide(wide(top, top), 1) == wide(top, top));
+  std::mt19937_64 rng(53);
+  for (int trial = 0; trial < 100000; ++trial) {
+    const std::uint64_t divisor = std::max<std::uint64_t>(1, rng() >> (rng() % 64));
+    const std::uint64_t high = rng() >> (rng() % 65 == 64 ? 63 : rng() % 64);
+    const WideUnsigned n = wide(trial % 3 == 0 ? high % divisor : high, rng());
+    const WideUnsigned quotient = n / divisor;
+    ASSERT_TRUE(divide_wide(n, divisor) == quotient) << trial;
+  }
+}
+
+// ⌊x p / w⌋ of both signs: rounded down, not toward zero.
+TEST(KnapsackWideArithmetic, FloorScaledRoundsDown) {
+  EXPECT_TRUE(floor_scaled(7, ItemRatio{3, 2}) == 10);    // 21 / 2 = 10.5
+  EXPECT_TRUE(floor_scaled(-7, ItemRatio{3, 2}) == -11);  // -10.5
+  EXPECT_TRUE(floor_scaled(-6, ItemRatio{3, 2}) == -9);
+  EXPECT_TRUE(floor_scaled(0, ItemRatio{3, 2}) == 0);
+  const WideSigned big = WideSigned{1} << 100;
+  EXPECT_TRUE(floor_scaled(big + 1, ItemRatio{3, 4}) == (big / 4) * 3);       // 3 (2^100 + 1) / 4
+  EXPECT_TRUE(floor_scaled(-(big + 1), ItemRatio{3, 4}) == -((big / 4) * 3) - 1);
 }
 
 TEST(KnapsackWideArithmetic, RatioComparisonIsExact) {
