@@ -164,6 +164,10 @@ int main(int argc, char** argv) {
                  "half by permutations, as the real split)")
       ->check(CLI::Range(0.0, 0.99))
       ->capture_default_str();
+  bool report_ivms = false;
+  app.add_flag("--report-ivms", report_ivms,
+               "workers give their real IVM count (--ivms) as K_max, as worker_process.cpp "
+               "does; without it, their pieces (the fits before)");
   std::string steal_rule = "ideal";
   app.add_option("--steal-rule", steal_rule,
                  "the GPU's own stealing: ideal (every piece busy, halved by nodes), or in "
@@ -220,6 +224,7 @@ int main(int argc, char** argv) {
       settings.service.per_interval = measured.per_interval;
       settings.service.handover = measured.handover;
     }
+    if (report_ivms) settings.worker.reported_ivms = ivms;
     settings.service.intervals_per_piece =
         static_cast<double>(ivms) / static_cast<double>(settings.worker.pieces);
     std::fprintf(stderr, "| GPUs | wall s | efficiency | rank 0 busy | msgs/s | exact |\n");

@@ -187,7 +187,7 @@ cluster::WorkReport VirtualWorker::report() {
   cluster::WorkReport report;
   report.unit_id = unit_id_;
   report.decomposed = counted_;
-  report.max_intervals = shape_.pieces;
+  report.max_intervals = shape_.reported_ivms > 0 ? shape_.reported_ivms : shape_.pieces;
   report.intervals = remaining_intervals();
   counted_ = 0;
   return report;

@@ -46,6 +46,11 @@ struct WorkerModel {
   // The share of a halved interval's nodes its right half holds (a handover moves that share
   // of each interval it halves).
   double handover_share = 0.5;
+  // The K_max a checkpoint gives (what a GiveRequest, a split and a trim then measure in
+  // intervals): the real IVM count, as worker_process.cpp reports it, or, when 0, `pieces`.
+  // The fits before used 0: a GiveRequest then asked for at most `pieces` real intervals, so
+  // that a handover under H = all intervals halved pieces / (K / pieces) pieces, not all.
+  int reported_ivms = 0;
   // The GPU's own stealing (local_steals.hpp): none for the ideal worker (every piece busy,
   // the fits before), else the rule its steal phases follow. In rounds, tail_seconds has no
   // part: a unit's end shows as pieces running dry, which lowers the rate.
