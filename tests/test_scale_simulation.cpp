@@ -258,6 +258,30 @@ TEST(ScaleSimulation, WorkersInRoundsCountExactlyWithEitherStealRule) {
   }
 }
 
+// K_max in real IVMs (WorkerModel::reported_ivms): a GiveRequest under H = all intervals
+// then halves every piece of the victim, about half its work, where K_max in pieces (16
+// pieces of 16 IVMs each) halved one piece of 16: the idle worker comes back for more.
+TEST(ScaleSimulation, KMaxInRealIvmsLetsAHandoverMoveHalfTheWork) {
+  WorkModelShape shape;
+  shape.jobs = 10;
+  shape.nodes = 40'000'000;
+  shape.bins = 1024;
+  shape.sigma = 1;
+  shape.cascade = 0.3;  // halves of the space unlike: the worker of the lighter asks early
+  const WorkModel model(shape);
+  SimulationSettings pieces = fixed_service(2);
+  pieces.service.intervals_per_piece = 16;
+  SimulationSettings ivms = pieces;
+  ivms.worker.reported_ivms = 16 * 16;
+  const SimulationResult small = simulate(model, pieces);
+  const SimulationResult half = simulate(model, ivms);
+  EXPECT_EQ(small.nodes, model.total_nodes());
+  EXPECT_EQ(half.nodes, model.total_nodes());
+  EXPECT_TRUE(half.coverage_holds);
+  EXPECT_GT(small.handovers, 0u);
+  EXPECT_LT(half.handovers, small.handovers);
+}
+
 // A request that ends a run at once (interrupt_seconds >= 0) spares the hungry workers the
 // rest of their victims' slices.
 TEST(ScaleSimulation, InterruptedSlicesFeedHungryWorkersSooner) {
