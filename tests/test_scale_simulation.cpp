@@ -6,6 +6,7 @@
 #include <random>
 
 #include "factoradic_mpz.hpp"
+#include "local_steals.hpp"
 #include "scale_simulation.hpp"
 #include "work_model.hpp"
 
@@ -74,6 +75,109 @@ TEST(WorkModel, ACascadeCountsExactlyAndSplitsHalvesWithinItsSpread) {
   EXPECT_THROW(WorkModel{shape}, std::invalid_argument);
 }
 
+// The inner cascade (inner_cascade.hpp): bins long enough to be uneven inside, and counts
+// that stay exact and monotone over any cuts.
+WorkModel inner_model(double spread) {
+  WorkModelShape shape;
+  shape.jobs = 20;  // 20! positions, bins of about 2^41
+  shape.nodes = 5'000'000;
+  shape.bins = 1024;
+  shape.sigma = 0;
+  shape.inner_spread = spread;
+  shape.inner_levels = 24;
+  shape.seed = 7;
+  return WorkModel(shape);
+}
+
+TEST(WorkModel, AnInnerCascadeCountsExactlyAndAdvancesToTheFirstPositionHoldingTheNodes) {
+  const WorkModel model = inner_model(0.45);
+  EXPECT_EQ(model.nodes_in(0, model.space()), 5'000'000u);
+  std::mt19937_64 rng(11);
+  std::vector<mpz_class> cuts = {0, model.space()};
+  for (int k = 0; k < 300; ++k) {
+    mpz_class cut = model.space() * static_cast<unsigned long>(rng() % 1'000'000) / 1'000'000;
+    cuts.push_back(cut + static_cast<unsigned long>(rng() % 1000));
+  }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.back() = model.space();
+  std::uint64_t sum = 0;
+  for (std::size_t k = 1; k < cuts.size(); ++k) {
+    ASSERT_LE(model.nodes_before(cuts[k - 1]), model.nodes_before(cuts[k]));
+    sum += model.nodes_in(cuts[k - 1], cuts[k]);
+  }
+  EXPECT_EQ(sum, 5'000'000u);
+  for (int k = 0; k < 300; ++k) {
+    const mpz_class from = cuts[static_cast<std::size_t>(k)];
+    const std::uint64_t want = rng() % 20'000;
+    const mpz_class to = model.advance(from, want, model.space());
+    ASSERT_GE(model.nodes_in(from, to), std::min(want, model.nodes_in(from, model.space())));
+    if (to > from) {
+      ASSERT_LT(model.nodes_in(from, to - 1), want);
+    }
+  }
+}
+
+// One bin cut into 64 equal ranges: even without the inner cascade (nodes differ by one at
+// most), orders of magnitude apart with it (at 0.45, a range's share of its parent's nodes
+// lies between 0.05 and 0.95 at each of six levels).
+TEST(WorkModel, AnInnerCascadeMakesABinUnevenInside) {
+  for (const double spread : {0.0, 0.45}) {
+    const WorkModel model = inner_model(spread);
+    const mpz_class bin = model.space() / 1024;
+    std::uint64_t least = UINT64_MAX;
+    std::uint64_t most = 0;
+    for (int k = 0; k < 64; ++k) {
+      const std::uint64_t nodes = model.nodes_in(bin * k / 64, bin * (k + 1) / 64);
+      least = std::min(least, nodes);
+      most = std::max(most, nodes);
+    }
+    if (spread == 0) {
+      EXPECT_LE(most - least, 1u);
+    } else {
+      EXPECT_GT(most, 10 * (least + 1));
+    }
+  }
+}
+
+// A steal phase: three short pieces full of nodes and one long piece holding few, eight IVMs.
+// The mean rule lets the thieves take only from pieces as long as the mean, here the long one:
+// one steal. The largest rule gives every thief a victim, the long one first. Either way the
+// nodes move with the halves and every position keeps one owner.
+TEST(LocalSteals, TheMeanRuleStealsOnlyFromPiecesAsLongAsTheMean) {
+  const WorkModel model = small_model(1'000'000, 0);
+  const mpz_class space = model.space();
+  const mpz_class tenth = space / 10;
+  auto pieces_of = [&]() {
+    std::vector<Piece> pieces;
+    for (int k = 0; k < 3; ++k) {
+      const Interval x{tenth * k, tenth * k + 1000};
+      pieces.push_back({x, model.nodes_in(x.begin, x.end)});
+    }
+    const Interval long_one{tenth * 4, space};
+    pieces.push_back({long_one, model.nodes_in(long_one.begin, long_one.end)});
+    return pieces;
+  };
+  for (const StealRule rule : {StealRule::kMean, StealRule::kLargest}) {
+    std::vector<Piece> pieces = pieces_of();
+    std::uint64_t before = 0;
+    for (const Piece& p : pieces) before += p.nodes;
+    const int steals = steal_phase(pieces, 8, rule, model);
+    EXPECT_EQ(steals, rule == StealRule::kMean ? 1 : 4);
+    EXPECT_EQ(pieces.size(), 4u + static_cast<std::size_t>(steals));
+    std::uint64_t after = 0;
+    mpz_class covered = 0;
+    for (const Piece& p : pieces) {
+      after += p.nodes;
+      covered += p.interval.end - p.interval.begin;
+      EXPECT_EQ(p.nodes, model.nodes_in(p.interval.begin, p.interval.end));
+    }
+    EXPECT_EQ(after, before);
+    EXPECT_EQ(covered, 3000 + (space - tenth * 4));
+    // The long piece was halved by permutations: its left half ends at its middle.
+    EXPECT_EQ(pieces[3].interval.end, (tenth * 4 + space) / 2);
+  }
+}
+
 SimulationSettings fixed_service(int workers) {
   SimulationSettings settings;
   settings.workers = workers;
@@ -127,6 +231,55 @@ TEST(ScaleSimulation, WorkerSideCostsLowerTheEfficiencyAndKeepCountsExact) {
   EXPECT_LT(paid.efficiency, free.efficiency);
   EXPECT_DOUBLE_EQ(shared_host_rate(costly.worker, 4), 1e6 * 0.9);
   EXPECT_DOUBLE_EQ(shared_host_rate(costly.worker, 1), 1e6);
+}
+
+// Workers that explore in rounds, with either steal rule, on a work model uneven inside its
+// bins: every node is still counted once, and the share of busy pieces is a share.
+TEST(ScaleSimulation, WorkersInRoundsCountExactlyWithEitherStealRule) {
+  WorkModelShape shape;
+  shape.jobs = 20;
+  shape.nodes = 20'000'000;
+  shape.bins = 1024;
+  shape.sigma = 1.5;
+  shape.inner_spread = 0.4;
+  shape.inner_levels = 24;
+  const WorkModel model(shape);
+  for (const StealRule rule : {StealRule::kLargest, StealRule::kMean}) {
+    SimulationSettings settings = fixed_service(4);
+    settings.worker.steal_rule = rule;
+    settings.worker.round_seconds = 0.01;
+    const SimulationResult r = simulate(model, settings);
+    EXPECT_EQ(r.nodes, model.total_nodes());
+    EXPECT_TRUE(r.coverage_holds);
+    EXPECT_GT(r.mean_busy_share, 0.0);
+    EXPECT_LE(r.mean_busy_share, 1.0);
+    // A worker whose pieces all run busy explores at the full rate: no faster than 5 s.
+    EXPECT_GE(r.wall_seconds, 5.0);
+  }
+}
+
+// K_max in real IVMs (WorkerModel::reported_ivms): a GiveRequest under H = all intervals
+// then halves every piece of the victim, about half its work, where K_max in pieces (16
+// pieces of 16 IVMs each) halved one piece of 16: the idle worker comes back for more.
+TEST(ScaleSimulation, KMaxInRealIvmsLetsAHandoverMoveHalfTheWork) {
+  WorkModelShape shape;
+  shape.jobs = 10;
+  shape.nodes = 40'000'000;
+  shape.bins = 1024;
+  shape.sigma = 1;
+  shape.cascade = 0.3;  // halves of the space unlike: the worker of the lighter asks early
+  const WorkModel model(shape);
+  SimulationSettings pieces = fixed_service(2);
+  pieces.service.intervals_per_piece = 16;
+  SimulationSettings ivms = pieces;
+  ivms.worker.reported_ivms = 16 * 16;
+  const SimulationResult small = simulate(model, pieces);
+  const SimulationResult half = simulate(model, ivms);
+  EXPECT_EQ(small.nodes, model.total_nodes());
+  EXPECT_EQ(half.nodes, model.total_nodes());
+  EXPECT_TRUE(half.coverage_holds);
+  EXPECT_GT(small.handovers, 0u);
+  EXPECT_LT(half.handovers, small.handovers);
 }
 
 // A request that ends a run at once (interrupt_seconds >= 0) spares the hungry workers the

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,19 @@ const std::map<std::string, WorkModelShape>& workloads() {
   return table;
 }
 
+const std::map<std::string, std::optional<StealRule>>& steal_rules() {
+  static const std::map<std::string, std::optional<StealRule>> table = {
+      {"ideal", std::nullopt}, {"largest", StealRule::kLargest}, {"mean", StealRule::kMean}};
+  return table;
+}
+
+std::string steal_rule_name(const std::optional<StealRule>& rule) {
+  for (const auto& [name, value] : steal_rules()) {
+    if (value == rule) return name;
+  }
+  return "?";
+}
+
 nlohmann::json to_json(const SimulationResult& r, const SimulationSettings& s) {
   return {{"workers", r.workers},
           {"wall_seconds", r.wall_seconds},
@@ -47,6 +61,9 @@ nlohmann::json to_json(const SimulationResult& r, const SimulationSettings& s) {
           {"bytes_per_second", r.wall_seconds > 0 ? r.bytes / r.wall_seconds : 0},
           {"mean_idle_seconds", r.mean_idle_seconds},
           {"max_idle_seconds", r.max_idle_seconds},
+          {"mean_busy_share", r.mean_busy_share},
+          {"max_thin_seconds", r.max_thin_seconds},
+          {"steal_rule", steal_rule_name(s.worker.steal_rule)},
           {"splits", r.splits},
           {"handovers", r.handovers},
           {"handover_intervals", r.handover_intervals},
@@ -97,6 +114,13 @@ int main(int argc, char** argv) {
                  "spread of the work model's cascade: halves split w : 1 - w, w in 0.5 +- it")
       ->check(CLI::Range(0.0, 0.49))
       ->capture_default_str();
+  app.add_option("--inner-spread", shape.inner_spread,
+                 "spread of the cascade inside each bin (0: a bin's nodes are even)")
+      ->check(CLI::Range(0.0, 0.49))
+      ->capture_default_str();
+  app.add_option("--inner-levels", shape.inner_levels, "levels of the cascade inside each bin")
+      ->check(CLI::Range(8, 62))
+      ->capture_default_str();
   app.add_option("--seed", shape.seed, "seed of the work model")->capture_default_str();
   app.add_option("--cpu-scale", settings.service.cpu_scale,
                  "rank 0's CPU against this one's (0.5: twice as fast)")
@@ -140,6 +164,28 @@ int main(int argc, char** argv) {
                  "half by permutations, as the real split)")
       ->check(CLI::Range(0.0, 0.99))
       ->capture_default_str();
+  bool report_ivms = false;
+  app.add_flag("--report-ivms", report_ivms,
+               "workers give their real IVM count (--ivms) as K_max, as worker_process.cpp "
+               "does; without it, their pieces (the fits before)");
+  std::string steal_rule = "ideal";
+  app.add_option("--steal-rule", steal_rule,
+                 "the GPU's own stealing: ideal (every piece busy, halved by nodes), or in "
+                 "rounds with the largest-neighbour or the mean rule (halves by permutations)")
+      ->check(CLI::IsMember({"ideal", "largest", "mean"}))
+      ->capture_default_str();
+  app.add_option("--round", settings.worker.round_seconds,
+                 "seconds between a worker's steal phases (in rounds)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--steal-trigger", settings.worker.steal_trigger,
+                 "a steal phase runs while fewer than this share of pieces is busy")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  app.add_option("--busy-exponent", settings.worker.busy_rate_exponent,
+                 "a GPU's rate is (share of busy pieces)^this of the full rate (in rounds)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   app.add_option("--host-loss", settings.worker.host_loss,
                  "the share of its rate each GPU loses when four share a host")
       ->check(CLI::Range(0.0, 0.99))
@@ -158,6 +204,7 @@ int main(int argc, char** argv) {
       shape.jobs = named.jobs;
       shape.nodes = named.nodes;
     }
+    settings.worker.steal_rule = steal_rules().at(steal_rule);
     const WorkModel model(shape);
     const double global_checkpoint = settings.design.global_checkpoint_seconds;
     if (design == "flat") settings.design = DesignSettings::flat();
@@ -177,6 +224,7 @@ int main(int argc, char** argv) {
       settings.service.per_interval = measured.per_interval;
       settings.service.handover = measured.handover;
     }
+    if (report_ivms) settings.worker.reported_ivms = ivms;
     settings.service.intervals_per_piece =
         static_cast<double>(ivms) / static_cast<double>(settings.worker.pieces);
     std::fprintf(stderr, "| GPUs | wall s | efficiency | rank 0 busy | msgs/s | exact |\n");

@@ -392,6 +392,12 @@ class Simulation {
       r.max_idle_seconds = std::max(r.max_idle_seconds, idle);
     }
     r.mean_idle_seconds = idle_sum / settings_.workers;
+    double busy_sum = 0;
+    for (const VirtualWorker& worker : workers_) {
+      busy_sum += worker.mean_busy_share();
+      r.max_thin_seconds = std::max(r.max_thin_seconds, worker.thin_seconds());
+    }
+    r.mean_busy_share = busy_sum / settings_.workers;
     return r;
   }
 

@@ -70,6 +70,10 @@ struct SimulationResult {
   double bytes = 0;               // both directions, real encodings scaled by intervals_per_piece
   double mean_idle_seconds = 0;   // per worker: wall less exploring
   double max_idle_seconds = 0;
+  // The workers' mean share of busy pieces while exploring, and the most seconds one of
+  // them explored with fewer than half busy (1 and 0 for ideal workers).
+  double mean_busy_share = 1;
+  double max_thin_seconds = 0;
   std::uint64_t splits = 0;
   std::uint64_t handovers = 0;
   int handover_intervals = 0;  // H as the run used it

@@ -19,10 +19,16 @@ void VirtualWorker::assign(std::int64_t unit_id, const std::vector<Interval>& in
   for (const Interval& x : intervals) {
     if (x.begin >= x.end) continue;
     const std::uint64_t nodes = model_->nodes_in(x.begin, x.end);
+    // In rounds, a piece without nodes is explored at once (its IVM prunes it away).
+    if (shape_.steal_rule && nodes == 0) continue;
     pieces_.push_back({x, nodes});
     remaining_nodes_ += nodes;
   }
-  split_largest_until_full();
+  if (shape_.steal_rule) {
+    spread(pieces_, shape_.pieces, shape_.steal_trigger, *shape_.steal_rule, *model_);
+  } else {
+    split_largest_until_full();
+  }
 }
 
 // Local steals: while fewer than `pieces` intervals are left and one of them holds two nodes
@@ -46,8 +52,15 @@ void VirtualWorker::split_largest_until_full() {
 // The rate model, continuous in what is left (M): the full rate r while M is above
 // dry = r x tail_seconds; then dM/dt = -r M / dry (the IVMs run dry in proportion) down to
 // dry / 10; then a tenth of r to the end.
+// In rounds, a lower bound (all pieces busy to the end): the run that ends then finds the
+// work left and explores on.
 double VirtualWorker::seconds_to_finish() const {
   const double r = shape_.nodes_per_second;
+  if (shape_.steal_rule) {
+    return remaining_nodes_ == 0
+               ? 0
+               : std::max(shape_.round_seconds, static_cast<double>(remaining_nodes_) / r);
+  }
   const double dry = r * shape_.tail_seconds;
   double m = static_cast<double>(remaining_nodes_);
   double t = 0;
@@ -83,6 +96,10 @@ std::uint64_t VirtualWorker::nodes_within(double seconds) const {
 
 double VirtualWorker::explore(double seconds) {
   if (pieces_.empty()) return 0;
+  return shape_.steal_rule ? explore_in_rounds(seconds) : explore_ideal(seconds);
+}
+
+double VirtualWorker::explore_ideal(double seconds) {
   const double to_finish = seconds_to_finish();
   const std::uint64_t budget = nodes_within(seconds);
   // All of it (intervals without nodes take no time).
@@ -104,10 +121,57 @@ double VirtualWorker::explore(double seconds) {
     if (piece.interval.begin < piece.interval.end) left.push_back(std::move(piece));
   }
   pieces_ = std::move(left);
-  remaining_nodes_ = 0;
-  for (const Piece& piece : pieces_) remaining_nodes_ += piece.nodes;
+  recount_remaining();
   if (static_cast<int>(pieces_.size()) * 2 < shape_.pieces) split_largest_until_full();
   return seconds;
+}
+
+void VirtualWorker::recount_remaining() {
+  remaining_nodes_ = 0;
+  for (const Piece& piece : pieces_) remaining_nodes_ += piece.nodes;
+}
+
+double VirtualWorker::explore_in_rounds(double seconds) {
+  double explored = 0;
+  while (explored < seconds && !pieces_.empty()) {
+    const double round = std::min(shape_.round_seconds, seconds - explored);
+    explore_round(round);
+    explored += round;
+  }
+  return explored;
+}
+
+// One round: every busy piece explores the same nodes (its IVMs run side by side), the
+// worker's rate being busy_share^exponent of the full one; the pieces that ran dry leave,
+// and a steal phase follows when fewer than the trigger are busy.
+void VirtualWorker::explore_round(double seconds) {
+  const double busy = std::min(1.0, static_cast<double>(pieces_.size()) / shape_.pieces);
+  const double rate = shape_.nodes_per_second * std::pow(busy, shape_.busy_rate_exponent);
+  round_seconds_ += seconds;
+  busy_time_ += busy * seconds;
+  if (busy < 0.5) thin_seconds_ += seconds;
+  // At least a node each, so that every round makes progress.
+  const auto per_piece = std::max<std::uint64_t>(
+      1, static_cast<std::uint64_t>(std::llround(rate * seconds / pieces_.size())));
+  std::vector<Piece> left;
+  left.reserve(pieces_.size());
+  for (Piece& piece : pieces_) {
+    const mpz_class to = model_->advance(piece.interval.begin, std::min(per_piece, piece.nodes),
+                                         piece.interval.end);
+    const std::uint64_t explored = model_->nodes_in(piece.interval.begin, to);
+    counted_ += explored;
+    piece.nodes -= explored;
+    piece.interval.begin = to;
+    // What is left of a piece without nodes is pruned at once.
+    if (piece.nodes > 0 && piece.interval.begin < piece.interval.end) {
+      left.push_back(std::move(piece));
+    }
+  }
+  pieces_ = std::move(left);
+  if (static_cast<double>(pieces_.size()) < shape_.steal_trigger * shape_.pieces) {
+    steal_phase(pieces_, shape_.pieces, *shape_.steal_rule, *model_);
+  }
+  recount_remaining();
 }
 
 std::vector<Interval> VirtualWorker::remaining_intervals() const {
@@ -123,7 +187,7 @@ cluster::WorkReport VirtualWorker::report() {
   cluster::WorkReport report;
   report.unit_id = unit_id_;
   report.decomposed = counted_;
-  report.max_intervals = shape_.pieces;
+  report.max_intervals = shape_.reported_ivms > 0 ? shape_.reported_ivms : shape_.pieces;
   report.intervals = remaining_intervals();
   counted_ = 0;
   return report;

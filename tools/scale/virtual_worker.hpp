@@ -2,14 +2,21 @@
 // A simulated GPU worker (2022 §4.2): it explores its unit at a calibrated rate, on a work
 // model instead of a tree, and talks to the coordinator as worker/worker_process.cpp does:
 // WORK checkpoints with what is left of its unit and the nodes counted since the last one,
-// a Farewell at the end. Its K IVMs are `pieces` intervals cut from the unit by node mass
-// and explored side by side, each at a share of the rate proportional to its mass (the
-// device's local stealing keeps every IVM busy); when half the pieces ran dry the largest
-// are halved again (a local steal). A GiveRequest is answered by a Handover.
+// a Farewell at the end. Its K IVMs are `pieces` intervals explored side by side, in one of
+// two ways (WorkerModel::steal_rule):
+//  - ideal: cut from the unit by node mass, each explored at a share of the rate
+//    proportional to its mass (the device's local stealing keeps every IVM busy); when half
+//    the pieces ran dry the largest are halved again by mass;
+//  - in rounds with a steal rule: every busy piece explores the same nodes a round, the
+//    worker's rate following the share of busy pieces, and a steal phase (local_steals.hpp)
+//    halves pieces by permutations when fewer than the trigger are busy, as the GPU does.
+// A GiveRequest is answered by a Handover.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "interval.hpp"
+#include "local_steals.hpp"
 #include "protocol.hpp"
 #include "work_model.hpp"
 
@@ -39,6 +46,20 @@ struct WorkerModel {
   // The share of a halved interval's nodes its right half holds (a handover moves that share
   // of each interval it halves).
   double handover_share = 0.5;
+  // The K_max a checkpoint gives (what a GiveRequest, a split and a trim then measure in
+  // intervals): the real IVM count, as worker_process.cpp reports it, or, when 0, `pieces`.
+  // The fits before used 0: a GiveRequest then asked for at most `pieces` real intervals, so
+  // that a handover under H = all intervals halved pieces / (K / pieces) pieces, not all.
+  int reported_ivms = 0;
+  // The GPU's own stealing (local_steals.hpp): none for the ideal worker (every piece busy,
+  // the fits before), else the rule its steal phases follow. In rounds, tail_seconds has no
+  // part: a unit's end shows as pieces running dry, which lowers the rate.
+  std::optional<StealRule> steal_rule;
+  double round_seconds = 0.01;  // between two steal phases (the explore kernel's round)
+  double steal_trigger = 0.8;   // a phase runs while fewer than this share of pieces is busy
+  // A GPU's rate against the share b of its IVMs that are busy: b^exponent of the full rate
+  // (the runs' thin GPU: 38 % busy at 0.76 of the rate of one 81 % busy, exponent 0.37-0.42).
+  double busy_rate_exponent = 0.4;
 };
 
 // One GPU's rate when `workers` GPUs share hosts of four.
@@ -76,13 +97,19 @@ class VirtualWorker {
   cluster::Handover handover(int pieces_to_halve);
 
   std::uint64_t remaining_nodes() const { return remaining_nodes_; }
+  // Pieces holding work now (all of them for the ideal worker).
+  int busy_pieces() const { return static_cast<int>(pieces_.size()); }
+  // Over the rounds explored so far (in rounds only; cluster.worker_times of a real run): the
+  // mean share of busy pieces, and the seconds with fewer than half of them busy ("thin").
+  double mean_busy_share() const { return round_seconds_ > 0 ? busy_time_ / round_seconds_ : 1; }
+  double thin_seconds() const { return thin_seconds_; }
 
  private:
-  struct Piece {
-    Interval interval;
-    std::uint64_t nodes;  // model nodes left in it
-  };
   void split_largest_until_full();
+  double explore_ideal(double seconds);
+  double explore_in_rounds(double seconds);
+  void explore_round(double seconds);
+  void recount_remaining();
   mpz_class handover_cut(const Piece& piece) const;
   std::uint64_t nodes_within(double seconds) const;
   std::vector<Interval> remaining_intervals() const;
@@ -93,6 +120,9 @@ class VirtualWorker {
   std::vector<Piece> pieces_;
   std::uint64_t remaining_nodes_ = 0;
   std::uint64_t counted_ = 0;  // since the last report
+  double round_seconds_ = 0;   // explored in rounds
+  double busy_time_ = 0;       // the same, weighted by the share of busy pieces
+  double thin_seconds_ = 0;
 };
 
 }  // namespace permbb::scale

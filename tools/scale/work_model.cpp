@@ -5,6 +5,7 @@
 #include <numeric>
 #include <random>
 #include <stdexcept>
+#include <string>
 
 #include "factoradic_mpz.hpp"
 
@@ -58,6 +59,24 @@ std::vector<std::uint64_t> bin_nodes(const WorkModelShape& shape) {
   return nodes;
 }
 
+// A non-negative integer below 2^128 as an Offset, and back.
+Offset to_offset(const mpz_class& x) {
+  std::uint64_t words[2] = {0, 0};
+  std::size_t count = 0;
+  mpz_export(words, &count, -1, sizeof(std::uint64_t), 0, 0, x.get_mpz_t());
+  return (Offset(words[1]) << 64) | words[0];
+}
+
+mpz_class from_offset(Offset x) {
+  const std::uint64_t words[2] = {static_cast<std::uint64_t>(x),
+                                  static_cast<std::uint64_t>(x >> 64)};
+  mpz_class out;
+  mpz_import(out.get_mpz_t(), 2, -1, sizeof(std::uint64_t), 0, 0, words);
+  return out;
+}
+
+int bits(std::uint64_t x) { return x == 0 ? 0 : 64 - __builtin_clzll(x); }
+
 }  // namespace
 
 WorkModel::WorkModel(const WorkModelShape& shape)
@@ -74,6 +93,25 @@ WorkModel::WorkModel(const WorkModelShape& shape)
   boundaries_.reserve(nodes.size() + 1);
   for (int bin = 0; bin < shape.bins; ++bin) boundaries_.push_back(space_ * bin / shape.bins);
   boundaries_.push_back(space_);
+  inner_ = {shape.inner_spread, shape.inner_levels, shape.seed};
+  if (inner_.spread > 0) check_inner_cascade(shape);
+}
+
+// The inner cascade computes in Offsets: a bin's length, and at its last level a range's
+// length times its nodes, must fit.
+void WorkModel::check_inner_cascade(const WorkModelShape& shape) const {
+  if (inner_.spread >= 0.5 || inner_.levels < 8 || inner_.levels > 62) {
+    throw std::invalid_argument("work model: the inner cascade's spread lies in [0, 0.5) and "
+                                "its levels in [8, 62]");
+  }
+  const int length_bits = static_cast<int>(mpz_sizeinbase(mpz_class(boundaries_[1]).get_mpz_t(), 2)) + 1;
+  const std::uint64_t most = *std::max_element(cumulative_.begin() + 1, cumulative_.end());
+  if (length_bits > 120 || length_bits - inner_.levels + bits(most) > 126) {
+    throw std::invalid_argument("work model: bins of " + std::to_string(length_bits) +
+                                " bits are too long for an inner cascade of " +
+                                std::to_string(inner_.levels) + " levels; use more bins or levels (" +
+                                std::to_string(shape.bins) + " bins)");
+  }
 }
 
 int WorkModel::bin_of(const mpz_class& p) const {
@@ -88,7 +126,12 @@ std::uint64_t WorkModel::nodes_before(const mpz_class& p) const {
   const int bin = bin_of(p);
   const mpz_class begin = bin_begin(bin);
   const mpz_class length = bin_begin(bin + 1) - begin;
-  const std::uint64_t weight = cumulative_[bin + 1] - cumulative_[bin];
+  const std::uint64_t weight = nodes_of_bin(bin);
+  if (inner_.spread > 0) {
+    return cumulative_[bin] + inner_nodes_before(inner_, static_cast<std::uint64_t>(bin),
+                                                 to_offset(length), weight,
+                                                 to_offset(mpz_class(p - begin)));
+  }
   mpz_class within = mpz_class(p - begin) * big(weight);
   within /= length;
   return cumulative_[bin] + within.get_ui();
@@ -104,7 +147,14 @@ mpz_class WorkModel::advance(const mpz_class& from, std::uint64_t nodes,
   const int bin = static_cast<int>(at - cumulative_.begin()) - 1;
   const mpz_class begin = bin_begin(bin);
   const mpz_class length = bin_begin(bin + 1) - begin;
-  const mpz_class weight = big(cumulative_[bin + 1] - cumulative_[bin]);
+  if (inner_.spread > 0) {
+    const Offset step = inner_advance(inner_, static_cast<std::uint64_t>(bin), to_offset(length),
+                                      nodes_of_bin(bin), target - cumulative_[bin]);
+    mpz_class q = begin + from_offset(step);
+    if (q < from) q = from;
+    return q < limit ? q : limit;
+  }
+  const mpz_class weight = big(nodes_of_bin(bin));
   // The least q with floor(weight * (q - begin) / length) >= target - cumulative_[bin].
   mpz_class steps = big(target - cumulative_[bin]) * length;
   mpz_cdiv_q(steps.get_mpz_t(), steps.get_mpz_t(), weight.get_mpz_t());

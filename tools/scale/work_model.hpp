@@ -9,13 +9,15 @@
 // intervals and explored, the nodes counted add up to the total exactly (the counting rule of
 // docs/architecture.md, with this model in place of the tree).
 //
-// Limits: no correlation between neighbouring bins beyond the cascade's (when asked for), no
-// dependence on the upper bound (the workloads are proofs at C*: the bound never changes),
-// and a bin's nodes are spread evenly, where a real subtree is again uneven inside.
+// Limits: no correlation between neighbouring bins beyond the cascades' (when asked for), and
+// no dependence on the upper bound (the workloads are proofs at C*: the bound never changes).
+// A bin's nodes are spread evenly unless the inner cascade (inner_cascade.hpp) is asked for.
 #include <cstdint>
 #include <vector>
 
 #include <gmpxx.h>
+
+#include "inner_cascade.hpp"
 
 namespace permbb::scale {
 
@@ -30,6 +32,9 @@ struct WorkModelShape {
   // subtrees of a tree are, and halving an interval moves a share of its nodes near w.
   double cascade = 0;
   std::uint64_t seed = 1;
+  // The nodes' layout inside each bin (inner_cascade.hpp): 0 spreads them evenly.
+  double inner_spread = 0;
+  int inner_levels = 48;
 };
 
 class WorkModel {
@@ -52,12 +57,15 @@ class WorkModel {
 
  private:
   int bin_of(const mpz_class& p) const;
+  void check_inner_cascade(const WorkModelShape& shape) const;
+  std::uint64_t nodes_of_bin(int bin) const { return cumulative_[bin + 1] - cumulative_[bin]; }
   const mpz_class& bin_begin(int bin) const { return boundaries_[bin]; }
 
   int jobs_;
   mpz_class space_;
   std::vector<mpz_class> boundaries_;      // where each bin begins; space_ at the end
   std::vector<std::uint64_t> cumulative_;  // nodes before each bin; total_nodes() at the end
+  InnerCascade inner_;
 };
 
 }  // namespace permbb::scale
