@@ -137,12 +137,13 @@ def main():
     results = {f"{w} {d}": simulate(args, w, d, counts, extra) for w in workloads for d in designs}
     for name, rows in results.items():
         print_table(name, rows)
-    if args.figure:
-        draw(args.figure, results, measured_efficiencies(args.measured),
-             [parse_point(p) for p in args.point])
+    # The results first: a figure that fails (no matplotlib) loses no simulation.
     if args.json:
         with open(args.json, "w") as out:
             json.dump(results, out, indent=1)
+    if args.figure:
+        draw(args.figure, results, measured_efficiencies(args.measured),
+             [parse_point(p) for p in args.point])
 
 
 if __name__ == "__main__":
