@@ -16,6 +16,7 @@
 #include "audit_search.hpp"
 #include "certificate_file.hpp"
 #include "certificate_reader.hpp"
+#include "cut_record_printing.hpp"
 #include "factoradic_mpz.hpp"
 #include "flowshop_tables.hpp"
 #include "ivm_explorer.hpp"

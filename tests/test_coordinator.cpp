@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "coordinator.hpp"
+#include "cut_record_printing.hpp"
 #include "factoradic_mpz.hpp"
 
 namespace permbb {
