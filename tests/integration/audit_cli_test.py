@@ -231,6 +231,24 @@ class ClusterCertificates(unittest.TestCase):
         audit = audited(self, cert, "--sample", "300", "--seed", "5")
         self.assert_totals(audit, solved)
 
+    def test_a_cluster_link_finished_in_one_process_audits_as_one_run(self):
+        # The global checkpoint is the single process's format: records included, a chain
+        # goes on with any number of ranks, one process too (BWD: see the chain above).
+        settings = ["--bound", "lb1", "--branch", "bwd"]
+        expected = self.single_process_totals(["ta011", "--ub", "opt", *settings])
+        cert = self.path("mixed.cert")
+        mpirun(3, "ta011", "--ub", "opt", *settings, "--certificate", cert,
+               "--worker-checkpoint-interval", "0.05", "--checkpoint", self.path("c.ckpt"),
+               "--node-limit", "%d" % (expected[0] // 3), expect=3)
+        proc = permbb("solve", "ta011", *settings, "--restart", self.path("c.ckpt"),
+                      "--certificate", cert, "--no-gpu", "--threads", "2", "--quiet",
+                      "--json", "-", timeout=300)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        solved = json.loads(proc.stdout)
+        self.assertEqual(solved["engine"], "cpu")
+        self.assertEqual((solved["nodes_decomposed"], solved["leaves"]), expected)
+        self.assert_totals(audited(self, cert, "--sample", "300", "--seed", "7"), solved)
+
     def test_cluster_chain_begun_without_certificate_is_refused(self):
         mpirun(3, *self.INSTANCE, "--checkpoint", self.path("plain.ckpt"),
                "--node-limit", "%d" % CHAIN_NODE_LIMIT, expect=3)
