@@ -58,13 +58,6 @@ int checked_jobs(int jobs, int workers, const CoordinatorState& state) {
   return jobs;
 }
 
-std::optional<SearchCut> cut_of(const std::optional<CutRecords>& records) {
-  if (!records) return std::nullopt;
-  SearchCut cut(records->depth);
-  cut.add(*records);
-  return cut;
-}
-
 }  // namespace
 
 Coordinator::Coordinator(int jobs, int workers, std::vector<Interval> initial_work,
@@ -80,7 +73,7 @@ Coordinator::Coordinator(int jobs, int workers, CoordinatorState restored,
       pool_(workers, std::move(restored.units), std::move(settings)),
       best_(std::move(restored.best)),
       stats_(std::move(restored.stats)),
-      cut_(cut_of(restored.cut)),
+      cut_(search_cut_of(restored.cut)),
       worker_stats_(static_cast<std::size_t>(workers)),
       waiting_(static_cast<std::size_t>(workers), false),
       asked_(static_cast<std::size_t>(workers), false),
@@ -416,10 +409,7 @@ CoordinatorState Coordinator::checkpoint_state() const {
   return state;
 }
 
-std::optional<CutRecords> Coordinator::cut_snapshot() const {
-  if (!cut_) return std::nullopt;
-  return cut_->snapshot();
-}
+std::optional<CutRecords> Coordinator::cut_snapshot() const { return snapshot_of(cut_); }
 
 std::vector<WorkUnit> initial_decomposition(int jobs, int workers) {
   const mpz_class space = factorial(jobs);

@@ -21,9 +21,8 @@ void write_run_certificate(const SolveOptions& options, const Instance& instance
                  path);
     return;
   }
-  if (!last.cut) throw std::logic_error("--certificate " + path + ": the run kept no cut records");
-  SearchCut cut(last.cut->depth);
-  cut.add(*last.cut);
+  const std::optional<SearchCut> cut = search_cut_of(last.cut);
+  if (!cut) throw std::logic_error("--certificate " + path + ": the run kept no cut records");
   CertificateContent content;
   content.instance = &instance;
   content.settings = settings;
@@ -31,7 +30,7 @@ void write_run_certificate(const SolveOptions& options, const Instance& instance
   content.upper_bound = last.best.makespan;  // the bound given by --ub when nothing beat it
   content.schedule = last.best.permutation;
   content.run = {chain.nodes_decomposed, chain.leaves};
-  content.cut = cut.partition();
+  content.cut = cut->partition();
   write_certificate(path, content);
   spdlog::info("certificate: {} ({} subproblems at depth {})", path,
                content.cut.subproblems.size(), content.cut.depth);

@@ -37,21 +37,6 @@ std::vector<WorkUnit> one_unit(std::vector<Interval> intervals) {
   return {WorkUnit(1, std::move(intervals))};
 }
 
-// --certificate: the cut records of the whole chain so far, the earlier links' (from the
-// checkpoint) and this run's, taken from the engine at each checkpoint and at the end, so
-// that each record goes with the counts of the checkpoint that carries it.
-std::optional<SearchCut> chain_cut_of(const StartPoint& start) {
-  if (!start.cut) return std::nullopt;
-  SearchCut cut(start.cut->depth);
-  cut.add(*start.cut);
-  return cut;
-}
-
-std::optional<CutRecords> snapshot_of(const std::optional<SearchCut>& cut) {
-  if (!cut) return std::nullopt;
-  return cut->snapshot();
-}
-
 // Takes the engine's committed records into the chain's cut (paused engines only).
 void collect_into(SearchEngine& engine, std::optional<SearchCut>& cut) {
   if (cut && !engine.collect_cut(*cut)) {
@@ -119,7 +104,10 @@ int solve_in_one_process(const SolveOptions& options, const SolveInput& input,
   Incumbent incumbent;
   seed_incumbent(start, incumbent);
   const std::vector<Interval> work = all_intervals(start.units);
-  std::optional<SearchCut> cut = chain_cut_of(start);
+  // --certificate: the cut records of the whole chain so far, the earlier links' (from the
+  // checkpoint) and this run's, taken from the engine at each checkpoint and at the end, so
+  // that each record goes with the counts of the checkpoint that carries it.
+  std::optional<SearchCut> cut = search_cut_of(start.cut);
   run.begin(1, total_length(work),
             {{},
              start.units.empty() ? std::vector<WorkUnit>{} : one_unit(work),

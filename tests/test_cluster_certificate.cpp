@@ -153,8 +153,8 @@ std::string temporary_path(const std::string& name) {
 
 // The certificate of a completed cluster run, as solve/ writes it.
 audit::Certificate certificate_of(const ClusterSetup& setup, const CoordinatorState& end) {
-  SearchCut cut(setup.depth);
-  cut.add(*end.cut);
+  const std::optional<SearchCut> cut = search_cut_of(end.cut);
+  EXPECT_TRUE(cut.has_value());
   solve::CertificateContent content;
   content.instance = setup.instance;
   content.settings = setup.settings;
@@ -162,7 +162,7 @@ audit::Certificate certificate_of(const ClusterSetup& setup, const CoordinatorSt
   content.upper_bound = end.best.makespan;
   content.schedule = end.best.permutation;
   content.run = {end.stats.decomposed, end.stats.leaves};
-  content.cut = cut.partition();
+  content.cut = cut ? cut->partition() : CutPartition{};
   const std::string path = temporary_path("cert");
   solve::write_certificate(path, content);
   return audit::read_certificate(path);
