@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "coordinator_rank.hpp"
+#include "engine_factory.hpp"
 #include "input_error.hpp"
 #include "mpi_transport.hpp"
 #include "rank_agreement.hpp"
@@ -41,10 +42,7 @@ int solve_under_mpi(int& argc, char**& argv, const SolveCommandLine& line,
     const solve::SolveInput input = solve::read_solve_input(options);
     if (session.rank() == 0) warn_options_without_effect(line, options, session.size() > 1);
     if (session.size() == 1) return solve::solve_in_one_process(options, input, clock, signals);
-    if (!options.certificate_path.empty()) {
-      // The coordinator does not gather the workers' cuts yet (docs/audit.md).
-      throw InputError("--certificate: not yet written under mpirun with several ranks");
-    }
+    solve::check_certificate_engine(options);  // workers on GPUs would record no cut
     return solve_as_rank(options, input, clock, session, signals);
   } catch (const InputError& e) {
     if (session.rank() == 0) std::cerr << "permbb: error: " << e.what() << "\n";

@@ -1,6 +1,7 @@
 #include "cut_recorder.hpp"
 
 #include <utility>
+#include <vector>
 
 namespace permbb {
 
@@ -88,9 +89,7 @@ std::vector<CutRecord> CutRecorder::take() {
 
 NodeCounters CutRecorder::split(const NodeCounters& committed, bool uncommitted_dive,
                                 bool continues) {
-  // Opened at or after the first uncommitted node: the whole part is uncommitted. (Without
-  // an uncommitted dive an empty part is still taken: its node may hold no other record.)
-  if (!open_ || (uncommitted_dive && opened_at_.decomposed >= committed.decomposed)) return {};
+  if (!open_ || open_part_uncommitted(committed, uncommitted_dive)) return {};
   CutPath path = current_.path;
   const Time ub = current_.ub_end;  // never below the bound in force from here on
   const NodeCounters extra = close(committed);
@@ -102,17 +101,39 @@ NodeCounters CutRecorder::split(const NodeCounters& committed, bool uncommitted_
   return extra;
 }
 
+// Opened at or after the first uncommitted node: the whole part is uncommitted. (Without
+// an uncommitted dive an empty part is still taken: its node may hold no other record.)
+bool CutRecorder::open_part_uncommitted(const NodeCounters& committed,
+                                        bool uncommitted_dive) const {
+  return uncommitted_dive && opened_at_.decomposed >= committed.decomposed;
+}
+
+// A node above D decomposed in the dive a settle() left uncommitted: on the path `v` points
+// at, at depth >= `first_uncommitted_depth`. (Pruned records of its children may stay: a
+// pruned node's records merge into one, whoever repeats them.)
+bool CutRecorder::on_uncommitted_path(const CutRecord& r, const View& v,
+                                      int first_uncommitted_depth) const {
+  const int d = static_cast<int>(r.path.size());
+  return !r.pruned && d >= first_uncommitted_depth && d < depth() && d <= *v.line &&
+         r.path == path_of_node(v, d - 1);
+}
+
 std::vector<CutRecord> CutRecorder::take_committed(const View& v, int first_uncommitted_depth) {
-  const auto uncommitted = [&](const CutRecord& r) {
-    const int d = static_cast<int>(r.path.size());
-    return !r.pruned && d >= first_uncommitted_depth && d < depth() && d <= *v.line &&
-           r.path == path_of_node(v, d - 1);
-  };
   std::vector<CutRecord> out;
   std::vector<CutRecord> kept;
-  for (CutRecord& r : records_) (uncommitted(r) ? kept : out).push_back(std::move(r));
+  for (CutRecord& r : records_) {
+    (on_uncommitted_path(r, v, first_uncommitted_depth) ? kept : out).push_back(std::move(r));
+  }
   records_.swap(kept);
   return out;
+}
+
+void CutRecorder::drop_uncommitted(const View& v, int first_uncommitted_depth,
+                                   const NodeCounters& committed) {
+  if (open_ && open_part_uncommitted(committed, true)) open_ = false;
+  std::erase_if(records_, [&](const CutRecord& r) {
+    return on_uncommitted_path(r, v, first_uncommitted_depth);
+  });
 }
 
 }  // namespace permbb

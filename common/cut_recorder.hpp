@@ -61,9 +61,17 @@ class CutRecorder {
   // depth >= `first_uncommitted_depth`: a settle() that stopped short left them uncommitted,
   // and they stay here until they are committed.
   std::vector<CutRecord> take_committed(const View& v, int first_uncommitted_depth);
+  // The explorer leaves its interval (IvmExplorer::clear(), start()) after a settle() that
+  // stopped short and drops the uncommitted nodes from its counts: their records go too (the
+  // open part when it holds no committed node, the nodes above D on the uncommitted path),
+  // since whoever restarts the interval decomposes and records them again.
+  void drop_uncommitted(const View& v, int first_uncommitted_depth,
+                        const NodeCounters& committed);
 
  private:
   void open(CutPath path, const NodeCounters& counters, Time ub);
+  bool open_part_uncommitted(const NodeCounters& committed, bool uncommitted_dive) const;
+  bool on_uncommitted_path(const CutRecord& r, const View& v, int first_uncommitted_depth) const;
 
   const CutRecording settings_;
   bool open_ = false;

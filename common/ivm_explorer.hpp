@@ -44,8 +44,8 @@ class IvmExplorer {
   bool exhausted() const { return exhausted_; }
 
   // Drops the interval, and with it the nodes a settle() that stopped short left
-  // uncommitted (whoever restarts the interval decomposes them again): the explorer is
-  // exhausted until the next start().
+  // uncommitted, their counts and their cut records (whoever restarts the interval
+  // decomposes and records them again): the explorer is exhausted until the next start().
   void clear() {
     drop_uncommitted();
     close_cut();
@@ -118,10 +118,8 @@ class IvmExplorer {
   void close_cut() {
     if (cut_) counters_ += cut_->close(counters_);
   }
-  void drop_uncommitted() {
-    counters_.decomposed -= uncommitted_;
-    uncommitted_ = 0;
-  }
+  void drop_uncommitted();
+  int first_uncommitted_depth() const;
 
   const FlowshopView data_;
   const SearchSettings settings_;

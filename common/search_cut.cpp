@@ -62,6 +62,18 @@ void SearchCut::add(const CutRecords& cut) {
   add(cut.records);
 }
 
+std::optional<SearchCut> search_cut_of(const std::optional<CutRecords>& records) {
+  if (!records) return std::nullopt;
+  SearchCut cut(records->depth);
+  cut.add(*records);
+  return cut;
+}
+
+std::optional<CutRecords> snapshot_of(const std::optional<SearchCut>& cut) {
+  if (!cut) return std::nullopt;
+  return cut->snapshot();
+}
+
 // Paths in order: a pruned node comes before its descendants, which it absorbs.
 CutPartition SearchCut::partition() const {
   CutPartition out;

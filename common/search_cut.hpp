@@ -15,6 +15,7 @@
 // records) merge the same way.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "cut_record.hpp"
@@ -62,6 +63,12 @@ class SearchCut {
   int depth_;
   std::map<CutPath, CutRecord> merged_;  // ordered: a node's descendants follow it
 };
+
+// The cut holding `records` (a snapshot: a checkpoint's, a coordinator's), at their depth;
+// none without records. What a restart link, rank 0 and the certificate's writer start from.
+std::optional<SearchCut> search_cut_of(const std::optional<CutRecords>& records);
+// And back: the snapshot of `cut`, none without a cut (what a checkpoint saves).
+std::optional<CutRecords> snapshot_of(const std::optional<SearchCut>& cut);
 
 // The prefix and suffix (schedule order) of the node a path leads to.
 void subproblem_of(const CutPath& path, std::vector<int>& prefix, std::vector<int>& suffix);

@@ -73,6 +73,7 @@ Coordinator::Coordinator(int jobs, int workers, CoordinatorState restored,
       pool_(workers, std::move(restored.units), std::move(settings)),
       best_(std::move(restored.best)),
       stats_(std::move(restored.stats)),
+      cut_(search_cut_of(restored.cut)),
       worker_stats_(static_cast<std::size_t>(workers)),
       waiting_(static_cast<std::size_t>(workers), false),
       asked_(static_cast<std::size_t>(workers), false),
@@ -148,7 +149,7 @@ std::vector<Outgoing> Coordinator::declare_lost(int worker) {
 std::vector<Outgoing> Coordinator::on(int worker, WorkReport message) {
   ++stats_.work_messages;
   ++worker_stats_[worker].checkpoints;
-  count_nodes(worker, message.decomposed, message.leaves);
+  count_nodes(worker, message.decomposed, message.leaves, message.cut);
   note_bound(worker, message.best_makespan);
   offer(worker, Schedule{{}, message.best_makespan});
   const Synchronized sync =
@@ -291,7 +292,7 @@ std::vector<Outgoing> Coordinator::on(int worker, BestMessage message) {
 // checkpoint and goes back to W_unassigned, so that a stopped search loses nothing and a
 // worker leaving early leaves its work to the others: hungry workers take it at once.
 std::vector<Outgoing> Coordinator::on(int worker, Farewell message) {
-  count_nodes(worker, message.decomposed, message.leaves);
+  count_nodes(worker, message.decomposed, message.leaves, message.cut);
   worker_stats_[worker].times = message.times;
   note_bound(worker, message.best.makespan);
   offer(worker, message.best);
@@ -339,11 +340,40 @@ void Coordinator::note_bound(int worker, Time bound) {
   worker_stats_[worker].lowest_bound = std::min(worker_stats_[worker].lowest_bound, bound);
 }
 
-void Coordinator::count_nodes(int worker, std::uint64_t decomposed, std::uint64_t leaves) {
+// The records first: a message refused there counts nothing.
+void Coordinator::count_nodes(int worker, std::uint64_t decomposed, std::uint64_t leaves,
+                              const std::optional<CutRecords>& cut) {
+  merge_cut(worker, cut);
   stats_.decomposed += decomposed;
   stats_.leaves += leaves;
   worker_stats_[worker].decomposed += decomposed;
   worker_stats_[worker].leaves += leaves;
+}
+
+// The message's records must be the run's: present exactly when it records a cut, at its
+// depth, naming jobs of this instance (the decoder knows no instance).
+void Coordinator::merge_cut(int worker, const std::optional<CutRecords>& records) {
+  const std::string who = "coordinator: worker " + std::to_string(worker);
+  if (!cut_) {
+    if (records) throw std::runtime_error(who + " sent cut records, but this run records none");
+    return;
+  }
+  if (!records) {
+    throw std::runtime_error(who + " sent no cut records, but this run records its cut");
+  }
+  if (records->depth != cut_->depth()) {
+    throw std::runtime_error(who + " sent cut records at depth " + std::to_string(records->depth) +
+                             ", this run's cut lies at depth " + std::to_string(cut_->depth()));
+  }
+  for (const CutRecord& record : records->records) {
+    for (const std::int16_t step : record.path) {
+      if (step_job(step) >= jobs_) {
+        throw std::runtime_error(who + " sent a cut record naming job " +
+                                 std::to_string(step_job(step)) + " of " + std::to_string(jobs_));
+      }
+    }
+  }
+  cut_->add(records->records);
 }
 
 // TRYIMPROVEGLOBALBEST (Lines 20, 24): a strictly smaller makespan wins. At an equal, finite
@@ -372,12 +402,14 @@ double Coordinator::explored_fraction() const {
 }
 
 CoordinatorState Coordinator::checkpoint_state() const {
-  CoordinatorState state{pool_.unassigned(), best_, stats_};
+  CoordinatorState state{pool_.unassigned(), best_, stats_, cut_snapshot()};
   for (const WorkUnit& copy : pool_.copies()) {
     if (!copy.empty()) state.units.push_back(copy);
   }
   return state;
 }
+
+std::optional<CutRecords> Coordinator::cut_snapshot() const { return snapshot_of(cut_); }
 
 std::vector<WorkUnit> initial_decomposition(int jobs, int workers) {
   const mpz_class space = factorial(jobs);

@@ -36,6 +36,12 @@
 // CheckpointRequests. A hungry
 // worker must not send anything (it waits for its reply): such a message throws.
 //
+// Certificates. When the run records a cut (CoordinatorState::cut), every WORK and Farewell
+// carries the cut records of the nodes it counts, and they are merged where the counts are
+// added (count_nodes): the records always go with stats().decomposed, so a global checkpoint
+// (cut_snapshot) restarts with both, and a Handover, which carries no counts, carries none.
+// A worker that sends none, records at another depth or names a job outside [0, n) throws.
+//
 // Lost workers. A rank that stops answering without dying (SIGSTOP, a hung node) is declared
 // lost by the transport loop (SilenceWatch). Its copy stays in W as remaining work, as last
 // reported: whatever it explored since is not counted and a restart explores it again, so
@@ -45,11 +51,13 @@
 #include <gmpxx.h>
 
 #include <deque>
+#include <optional>
 #include <vector>
 
 #include "coordinator_settings.hpp"
 #include "coordinator_stats.hpp"
 #include "protocol.hpp"
+#include "search_cut.hpp"
 #include "work_pool.hpp"
 
 namespace permbb::cluster {
@@ -59,6 +67,9 @@ struct CoordinatorState {
   std::vector<WorkUnit> units;  // unexplored work: W_unassigned, then the non-empty copies
   Schedule best;
   CoordinatorStats stats;
+  // Certificates (--certificate): the cut records counted so far (a restart's: the chain's;
+  // a fresh run's: none, at the cut depth); absent when the run records no cut.
+  std::optional<CutRecords> cut = std::nullopt;
 };
 
 // A message to send: the destination worker and the message.
@@ -149,6 +160,9 @@ class Coordinator {
   double explored_fraction() const;
 
   CoordinatorState checkpoint_state() const;
+  // The cut records merged so far (by node: SearchCut::snapshot), those of the nodes in
+  // stats().decomposed; none when the run records no cut.
+  std::optional<CutRecords> cut_snapshot() const;
 
  private:
   struct Hungry {
@@ -170,13 +184,16 @@ class Coordinator {
   void note_size(int worker, double size);
   Outgoing stop(int worker);
   void note_bound(int worker, Time bound);
-  void count_nodes(int worker, std::uint64_t decomposed, std::uint64_t leaves);
+  void count_nodes(int worker, std::uint64_t decomposed, std::uint64_t leaves,
+                   const std::optional<CutRecords>& cut);
+  void merge_cut(int worker, const std::optional<CutRecords>& records);
   void offer(int worker, const Schedule& candidate);
 
   int jobs_;
   WorkPool pool_;
   Schedule best_;
   CoordinatorStats stats_;
+  std::optional<SearchCut> cut_;  // the records that go with stats_'s counts (--certificate)
   std::vector<WorkerStats> worker_stats_;
   std::deque<Hungry> hungry_;  // FIFO: served in the order they asked
   std::vector<bool> waiting_;  // in hungry_

@@ -165,7 +165,8 @@ solve::SearchState state_of(const Coordinator& c, double wall_seconds) {
           std::move(active),
           c.best(),
           {c.stats().decomposed, c.stats().leaves, wall_seconds, c.stats().work_messages,
-           c.stats().splits}};
+           c.stats().splits},
+          c.cut_snapshot()};
 }
 
 }  // namespace permbb::cluster

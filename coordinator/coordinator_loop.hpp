@@ -40,7 +40,8 @@ struct CoordinatorContext {
 CoordinatorRun coordinate(Coordinator& coordinator, const CoordinatorContext& context);
 
 // What the global checkpoint saves (§4.1.4): W_unassigned and the active copies (a lost
-// worker's included), the best, the counters.
+// worker's included), the best, the counters and, with --certificate, the cut records that
+// go with them (a restart continues the certificate from them).
 solve::SearchState state_of(const Coordinator& c, double wall_seconds);
 
 }  // namespace permbb::cluster

@@ -100,7 +100,8 @@ Coordinator make_coordinator(const Instance& instance, int workers,
   CoordinatorSettings settings;
   settings.max_handover_intervals =
       handover_intervals > 0 ? handover_intervals : handover_interval_cap(workers);
-  return Coordinator(instance.jobs(), workers, CoordinatorState{std::move(units), start.best, {}},
+  return Coordinator(instance.jobs(), workers,
+                     CoordinatorState{std::move(units), start.best, {}, start.cut},
                      std::move(settings));
 }
 

@@ -50,17 +50,21 @@ gpu::StealRule parse_gpu_steal_rule(const std::string& name) {
 
 }  // namespace
 
+// Only the multi-core engine records a cut yet (docs/audit.md, what the GPU will need).
+void check_certificate_engine(const SolveOptions& options) {
+  if (!options.certificate_path.empty() && options.gpu == "on") {
+    throw InputError("--certificate: the GPU explorer does not write certificates yet; "
+                     "use --no-gpu");
+  }
+}
+
 std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Instance& instance,
                                           const SearchSettings& settings, Incumbent& incumbent,
                                           int local_rank) {
   if (options.gpu == "off") return make_multicore(options, instance, settings, incumbent);
+  check_certificate_engine(options);
   if (!options.certificate_path.empty()) {
-    // Only the multi-core engine records a cut yet (docs/audit.md, what the GPU will need).
-    if (options.gpu == "on") {
-      throw InputError("--certificate: the GPU explorer does not write certificates yet; "
-                       "use --no-gpu");
-    }
-    return make_multicore(options, instance, settings, incumbent);
+    return make_multicore(options, instance, settings, incumbent);  // the engine that records
   }
   const auto devices = gpu::built_with_cuda() ? gpu::list_devices() : std::vector<gpu::DeviceInfo>{};
   if (options.gpu == "on" && devices.empty()) {

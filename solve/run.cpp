@@ -7,6 +7,7 @@
 #include "bound_choice.hpp"
 #include "instance_source.hpp"
 #include "result_output.hpp"
+#include "run_certificate.hpp"
 #include "solve_result.hpp"
 
 namespace permbb::solve {
@@ -71,6 +72,7 @@ int Run::finish(const RunEnd& in) {
   keeper_->write(end.state);
   const RunCounters& run = end.state.counters;
   const CheckpointStatistics all = totals(start_.earlier, run, start_.restarted);
+  write_run_certificate(options_, input_.instance, input_.settings, end.complete, end.state, all);
   const Schedule& best = end.state.best;
   progress_->finish({end.complete, best.makespan, run.decomposed, end.remaining});
 

@@ -62,8 +62,9 @@ class Run {
   ProgressReporter& progress() { return *progress_; }
   CheckpointKeeper& checkpoints() { return *keeper_; }
 
-  // Writes the last checkpoint, ends progress, prints the result (and its JSON) and returns
-  // the exit status: 0 complete, 3 incomplete.
+  // Writes the last checkpoint and, with --certificate, the certificate of a completed
+  // search from the records end.state holds (run_certificate.hpp), ends progress, prints the
+  // result (and its JSON) and returns the exit status: 0 complete, 3 incomplete.
   int finish(const RunEnd& end);
 
  private:

@@ -14,6 +14,9 @@ StartPoint fresh_start(const SolveOptions& options, const Instance& instance,
   start.initial = resolve_upper_bound(options.upper_bound.value_or(UpperBoundSpec{}), instance, stop);
   start.best = {start.initial.heuristic.permutation, start.initial.value};
   start.units.emplace_back(1, std::vector<Interval>{Interval{0, factorial(instance.jobs())}});
+  if (!options.certificate_path.empty()) {
+    start.cut = CutRecords{cut_depth_for(instance.jobs(), options.certificate_subproblems), {}};
+  }
   return start;
 }
 

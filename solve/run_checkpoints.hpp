@@ -25,7 +25,8 @@ struct StartPoint {
   Schedule best;
   CheckpointStatistics earlier;
   bool restarted = false;
-  // The cut records of the earlier links (a chain run with --certificate), absent otherwise.
+  // --certificate: the cut records of the earlier links (none for a fresh run: no records,
+  // at the run's cut depth); absent without --certificate. The run adds its own to them.
   std::optional<CutRecords> cut;
 };
 

@@ -6,7 +6,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "certificate_file.hpp"
 #include "engine_factory.hpp"
 #include "input_error.hpp"
 #include "run_checkpoints.hpp"
@@ -38,22 +37,6 @@ std::vector<WorkUnit> one_unit(std::vector<Interval> intervals) {
   return {WorkUnit(1, std::move(intervals))};
 }
 
-// --certificate: the cut records of the whole chain so far, the earlier links' (from the
-// checkpoint) and this run's, taken from the engine at each checkpoint and at the end, so
-// that each record goes with the counts of the checkpoint that carries it.
-std::optional<SearchCut> chain_cut_of(const SolveOptions& options, const Instance& instance,
-                                      const StartPoint& start) {
-  if (options.certificate_path.empty()) return std::nullopt;
-  SearchCut cut(cut_depth_for(instance.jobs(), options.certificate_subproblems));
-  if (start.cut) cut.add(*start.cut);
-  return cut;
-}
-
-std::optional<CutRecords> snapshot_of(const std::optional<SearchCut>& cut) {
-  if (!cut) return std::nullopt;
-  return cut->snapshot();
-}
-
 // Takes the engine's committed records into the chain's cut (paused engines only).
 void collect_into(SearchEngine& engine, std::optional<SearchCut>& cut) {
   if (cut && !engine.collect_cut(*cut)) {
@@ -83,46 +66,11 @@ BetweenSlices checkpoint_hook(Run& run, SignalWatcher& signals, const Incumbent&
   };
 }
 
-// The cut of a completed chain (--certificate), with this run's last records; the engine's
-// counts are read again after it (a test's injected fault may add to them).
-std::optional<CutPartition> gather_cut(SearchEngine& engine, const SolveOptions& options,
-                                       std::optional<SearchCut>& cut, SearchOutcome& outcome) {
-  if (!cut) return std::nullopt;
-  collect_into(engine, cut);
-  outcome.stats = engine.stats();
-  if (!outcome.complete) {
-    spdlog::warn("--certificate {}: not written: the search did not complete (its checkpoint "
-                 "keeps the records for a --restart)",
-                 options.certificate_path);
-    return std::nullopt;
-  }
-  return cut->partition();
-}
-
-// The run's counts in a certificate are the chain's: every link's (nothing is counted twice:
-// the nodes replayed at a restart are not counted, docs/architecture.md).
-void write_certificate_of(const SolveOptions& options, const SolveInput& input,
-                          const Incumbent& incumbent, const NodeCounters& chain,
-                          CutPartition cut) {
-  CertificateContent content;
-  content.instance = &input.instance;
-  content.settings = input.settings;
-  const Schedule best = best_of(incumbent);
-  content.optimal = !best.permutation.empty();
-  content.upper_bound = best.makespan;  // the bound given by --ub when nothing beat it
-  content.schedule = best.permutation;
-  content.run = chain;
-  content.cut = std::move(cut);
-  write_certificate(options.certificate_path, content);
-  spdlog::info("certificate: {} ({} subproblems at depth {})", options.certificate_path,
-               content.cut.subproblems.size(), content.cut.depth);
-}
-
 // The search proper, once the run has begun: an engine over the start's intervals, with the
 // heuristic threads beside it (2022 §4.2.3) when they resolve to any.
 SearchOutcome search(const SolveOptions& options, const SolveInput& input, Run& run,
                      SignalWatcher& signals, Incumbent& incumbent, RunEnd& end,
-                     std::optional<SearchCut>& cut, std::optional<CutPartition>& partition) {
+                     std::optional<SearchCut>& cut) {
   const auto engine = make_engine(options, input.instance, input.settings, incumbent);
   end.engine = engine->name();
   end.explorers = engine->stats().explorers;
@@ -138,7 +86,12 @@ SearchOutcome search(const SolveOptions& options, const SolveInput& input, Run& 
   SearchOutcome outcome = drive_search(*engine, all_intervals(run.start().units), incumbent, limits,
                                        run.progress(), between);
   if (hybrid) finish_hybridization(*hybrid);
-  partition = gather_cut(*engine, options, cut, outcome);
+  if (cut) {
+    // The last records; the counts are read again after them (a test's injected fault may
+    // add to them).
+    collect_into(*engine, cut);
+    outcome.stats = engine->stats();
+  }
   return outcome;
 }
 
@@ -151,7 +104,10 @@ int solve_in_one_process(const SolveOptions& options, const SolveInput& input,
   Incumbent incumbent;
   seed_incumbent(start, incumbent);
   const std::vector<Interval> work = all_intervals(start.units);
-  std::optional<SearchCut> cut = chain_cut_of(options, input.instance, start);
+  // --certificate: the cut records of the whole chain so far, the earlier links' (from the
+  // checkpoint) and this run's, taken from the engine at each checkpoint and at the end, so
+  // that each record goes with the counts of the checkpoint that carries it.
+  std::optional<SearchCut> cut = search_cut_of(start.cut);
   run.begin(1, total_length(work),
             {{},
              start.units.empty() ? std::vector<WorkUnit>{} : one_unit(work),
@@ -161,17 +117,10 @@ int solve_in_one_process(const SolveOptions& options, const SolveInput& input,
 
   RunEnd end;
   SearchOutcome outcome;
-  std::optional<CutPartition> partition;
   if (start.units.empty()) {
     outcome.complete = true;  // restarted from a finished search: nothing is left to explore
-    if (cut) partition = cut->partition();
   } else {
-    outcome = search(options, input, run, signals, incumbent, end, cut, partition);
-  }
-  if (partition) {
-    const NodeCounters chain{start.earlier.nodes_decomposed + outcome.stats.nodes.decomposed,
-                             start.earlier.leaves + outcome.stats.nodes.leaves};
-    write_certificate_of(options, input, incumbent, chain, std::move(*partition));
+    outcome = search(options, input, run, signals, incumbent, end, cut);
   }
   end.complete = outcome.complete;
   end.state = {{},

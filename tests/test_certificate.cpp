@@ -16,7 +16,10 @@
 #include "audit_search.hpp"
 #include "certificate_file.hpp"
 #include "certificate_reader.hpp"
+#include "cut_record_printing.hpp"
 #include "factoradic_mpz.hpp"
+#include "flowshop_tables.hpp"
+#include "ivm_explorer.hpp"
 #include "input_error.hpp"
 #include "multicore_engine.hpp"
 #include "test_support.hpp"
@@ -230,6 +233,66 @@ TEST(Certificate, RestartChainAddsUpToOneRunAndHolds) {
                                 << (fell.holds() ? "" : fell.first_failure()->failure);
     }
   }
+}
+
+// One explorer recording its cut at `depth`, over the whole space at a fixed bound.
+struct RecordingExplorer {
+  RecordingExplorer(const Instance& instance, SearchSettings settings, Time ub, int depth)
+      : tables(instance), incumbent(ub), explorer(tables, nullptr, settings, incumbent) {
+    explorer.record_cut(CutRecording{depth, {}});
+    const int n = instance.jobs();
+    begin.assign(n, 0);
+    end.assign(n, 0);
+    from_mpz(factorial(n), n, end.data());
+    explorer.start(begin.data(), end.data());
+  }
+  // Explores to the end and adds the records to `cut`.
+  void finish_into(SearchCut& cut) {
+    while (explorer.step()) {
+    }
+    cut.add(explorer.take_cut_records());
+  }
+  FlowshopTables tables;
+  Incumbent incumbent;
+  IvmExplorer explorer;
+  std::vector<int> begin;
+  std::vector<int> end;
+};
+
+// A handover after a settle() that stopped short (a cluster worker's set_work): clear()
+// drops the uncommitted nodes from the counts, and their records with them, so that the
+// records merged after the interval is restarted are those of one uninterrupted search.
+// Before, the records of the nodes above D on the uncommitted path stayed (counted twice
+// once the restart decomposed them again) and the open record was closed below its start.
+TEST(Certificate, LeavingAnIntervalAfterAShortSettleDropsItsUncommittedRecords) {
+  std::mt19937 rng(52);
+  int short_settles = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 5 + trial % 4;
+    const Instance instance = random_instance(rng, n, 3);
+    const Time optimum = brute_force_optimum(instance);
+    const SearchSettings settings{BoundKind::kLb1, kRules[trial % 5]};
+    const int depth = 1 + static_cast<int>(rng() % static_cast<unsigned>(n - 1));
+    RecordingExplorer whole(instance, settings, optimum, depth);
+    SearchCut expected(depth);
+    whole.finish_into(expected);
+    const NodeCounters counts = whole.explorer.counters();
+
+    RecordingExplorer parted(instance, settings, optimum, depth);
+    parted.explorer.run(1 + rng() % (counts.decomposed + 1));
+    if (parted.explorer.settle(0)) continue;  // at a clean point: nothing uncommitted
+    ++short_settles;
+    const std::vector<int> position(parted.explorer.position(), parted.explorer.position() + n);
+    SearchCut cut(depth);
+    // A report may come between the pause and the handover (its records taken), or not.
+    if (trial % 2 == 1) cut.add(parted.explorer.take_cut_records());
+    parted.explorer.clear();
+    parted.explorer.start(position.data(), parted.end.data());
+    parted.finish_into(cut);
+    ASSERT_EQ(parted.explorer.counters(), counts) << "trial " << trial;
+    ASSERT_EQ(cut.snapshot(), expected.snapshot()) << "trial " << trial << " depth " << depth;
+  }
+  EXPECT_GE(short_settles, 20) << "too few settles stopped short to test anything";
 }
 
 // Faults injected into the solver are refuted, each by the check that should see it, with

@@ -8,9 +8,11 @@
 #include <algorithm>
 #include <ostream>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "coordinator.hpp"
+#include "cut_record_printing.hpp"
 #include "factoradic_mpz.hpp"
 
 namespace permbb {
@@ -554,6 +556,83 @@ TEST(Coordinator, StopCheckpointAndRestart) {
   EXPECT_EQ(expect_work(reply_to(restarted, 2, first_request())).intervals,
             std::vector<Interval>{iv(1300, 3020)});
   EXPECT_NEAR(restarted.explored_fraction(), 2280.0 / 5040.0, 1e-12);
+}
+
+// One explored cut record of the node with `path` (job * 2 + direction per step).
+CutRecord explored(CutPath path, std::uint64_t nodes) {
+  CutRecord r;
+  r.path = std::move(path);
+  r.nodes.decomposed = nodes;
+  r.ub_start = 400;
+  r.ub_end = 400;
+  return r;
+}
+
+// Certificates: the records come with the counts (WORK, Farewell) and merge by node where
+// they are added; a Handover carries neither. The checkpoint state holds them, and a
+// coordinator restored from it goes on adding to them.
+TEST(Coordinator, CutRecordsMergeWithTheCountsAndSurviveARestart) {
+  const mpz_class total = factorial(7);
+  Coordinator c(7, 2, CoordinatorState{{WorkUnit(1, {iv(0, total)})}, Schedule{{}, 400}, {},
+                                       CutRecords{1, {}}});
+  WorkReport first = first_request();
+  first.cut = CutRecords{1, {}};
+  const WorkAssignment w0 = expect_work(reply_to(c, 0, first));
+  WorkReport checkpoint = report(w0.unit_id, {iv(1000, total)}, 1, 30);
+  checkpoint.cut = CutRecords{1, {explored({0}, 10), explored({2}, 20)}};
+  reply_to(c, 0, checkpoint);
+  EXPECT_EQ(c.stats().decomposed, 30u);
+  // A handover moves intervals only: nothing is counted or merged.
+  c.handle(0, Handover{w0.unit_id, 400, mpz_class(3000), {iv(4000, total)}});
+  EXPECT_EQ(c.stats().decomposed, 30u);
+  EXPECT_EQ(c.cut_snapshot(), (CutRecords{1, {explored({0}, 10), explored({2}, 20)}}));
+  c.request_stop();
+  Farewell farewell{w0.unit_id, 5, 0, Schedule{}, {iv(1500, 4000)}, WorkerTimes{}};
+  farewell.cut = CutRecords{1, {explored({2}, 5)}};  // node 2 split between two messages
+  c.handle(0, farewell);
+  EXPECT_EQ(c.stats().decomposed, 35u);
+  const CoordinatorState state = c.checkpoint_state();
+  ASSERT_TRUE(state.cut.has_value());
+  EXPECT_EQ(*state.cut, (CutRecords{1, {explored({0}, 10), explored({2}, 25)}}));
+
+  Coordinator restarted(7, 2, state);
+  WorkReport again = first_request();
+  again.cut = CutRecords{1, {explored({4}, 7)}};
+  reply_to(restarted, 1, again);
+  EXPECT_EQ(restarted.cut_snapshot(),
+            (CutRecords{1, {explored({0}, 10), explored({2}, 25), explored({4}, 7)}}));
+}
+
+// A message whose records are not the run's is refused, naming the worker, before anything
+// is counted: none when the run records, some when it does not, another depth, a job of
+// another instance.
+TEST(Coordinator, RefusesCutRecordsThatAreNotTheRuns) {
+  const auto recording = [] {
+    return Coordinator(7, 2, CoordinatorState{{WorkUnit(1, {iv(0, 5040)})}, Schedule{{}, 400},
+                                              {}, CutRecords{1, {}}});
+  };
+  const auto refused = [](Coordinator& c, const WorkReport& r, const std::string& words) {
+    try {
+      c.handle(1, r);
+      ADD_FAILURE() << "accepted: " << words;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("worker 1"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(c.stats().decomposed, 0u);
+  };
+  Coordinator c = recording();
+  refused(c, report(0, {}, 1, 3), "sent no cut records");
+  WorkReport deeper = report(0, {}, 1, 3);
+  deeper.cut = CutRecords{2, {}};
+  refused(c, deeper, "at depth 2");
+  WorkReport foreign = report(0, {}, 1, 3);
+  foreign.cut = CutRecords{1, {explored({2 * 7}, 3)}};
+  refused(c, foreign, "naming job 7 of 7");
+  Coordinator plain(7, 2, {iv(0, 5040)}, Schedule{{}, 400});
+  WorkReport unasked = report(0, {}, 1, 3);
+  unasked.cut = CutRecords{1, {}};
+  refused(plain, unasked, "records none");
 }
 
 // A worker that stopped answering (worker 0, after its checkpoint split its unit for worker

@@ -5,6 +5,7 @@
 #include <future>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 
 #include "communicator.hpp"
@@ -185,11 +186,13 @@ class WorkerLoop {
     }
   }
 
-  // A checkpoint: the remaining intervals (exact: the engine is paused) and the counters
-  // since the last one.
+  // A checkpoint: the remaining intervals (exact: the engine is paused), the counters since
+  // the last one and their cut records.
   WorkReport report() {
+    std::optional<CutRecords> cut = take_cut();
     const EngineStats stats = engine_.stats();
     WorkReport r;
+    r.cut = std::move(cut);
     r.unit_id = unit_id_;
     r.decomposed = stats.nodes.decomposed - reported_.decomposed;
     r.leaves = stats.nodes.leaves - reported_.leaves;
@@ -202,6 +205,19 @@ class WorkerLoop {
     last_checkpoint_ = Clock::now();
     steals_at_checkpoint_ = stats.steals;
     return r;
+  }
+
+  // Certificates: the paused engine's committed records since the last report, taken before
+  // its counts are read (taking them may add to the counts: CutFaults::count_twice), so that
+  // a report's records are those of the nodes it counts. What a handover leaves uncommitted
+  // the engine drops with its counts (IvmExplorer::clear).
+  std::optional<CutRecords> take_cut() {
+    if (!settings_.cut_depth) return std::nullopt;
+    SearchCut cut(*settings_.cut_depth);
+    if (!engine_.collect_cut(cut)) {
+      throw std::runtime_error("--certificate: the " + engine_.name() + " engine records no cut");
+    }
+    return cut.snapshot();
   }
 
   // A GiveRequest (protocol.hpp): the paused engine's intervals are split as the coordinator
@@ -221,8 +237,10 @@ class WorkerLoop {
   }
 
   Farewell farewell() {
+    std::optional<CutRecords> cut = take_cut();
     const EngineStats stats = engine_.stats();
     Farewell f;
+    f.cut = std::move(cut);
     f.unit_id = unit_id_;
     f.decomposed = stats.nodes.decomposed - reported_.decomposed;
     f.leaves = stats.nodes.leaves - reported_.leaves;

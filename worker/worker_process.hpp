@@ -1,5 +1,6 @@
 #pragma once
 #include <functional>
+#include <optional>
 
 #include "incumbent.hpp"
 #include "mailbox.hpp"
@@ -40,6 +41,10 @@ struct WorkerSettings {
   // A reply (or the farewell's send) that takes longer than this (0: no limit) means that the
   // coordinator stopped answering: run_worker throws ReplyOverdue (mailbox.hpp).
   double reply_timeout_seconds = 0;
+  // Certificates (--certificate, docs/audit.md): the cut depth the engine records at. Each
+  // checkpoint (WORK) and the farewell then carry the engine's committed cut records since
+  // the last one, the records of the nodes they count; a handover carries none (nor counts).
+  std::optional<int> cut_depth;
   // Called on this (the exploring) thread after each slice that left work, with the paused
   // engine (hybridization: promote subproblems to the solution pool, 2022 §4.2.3). An
   // improvement it offers to the Incumbent is posted to the coordinator (BEST) at once.

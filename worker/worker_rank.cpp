@@ -59,6 +59,9 @@ int run_worker_rank(const solve::SolveOptions& options, const solve::SolveInput&
   worker.time_limit_seconds = options.time_limit_seconds;
   worker.interrupt_slices = options.interrupt_slices;
   worker.reply_timeout_seconds = solve::rank_timeout(options);
+  if (!options.certificate_path.empty()) {
+    worker.cut_depth = cut_depth_for(instance.jobs(), options.certificate_subproblems);
+  }
   // Heuristic threads share this rank's cores; each rank seeds them differently, and the
   // first worker alone runs the (deterministic) root beam search.
   const auto hybrid = solve::start_hybridization(

@@ -10,6 +10,10 @@ import tempfile
 import unittest
 
 BIN = os.environ["PERMBB_BIN"]
+MPIRUN = os.environ.get("PERMBB_MPIRUN", "mpirun")
+MPI_ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+               OMPI_MCA_rmaps_base_oversubscribe="1",
+               OMPI_MCA_btl_vader_single_copy_mechanism="none")
 # Decomposed nodes per link of the restart chain: about a quarter of ta011's search at
 # --ub opt with LB1 (some 160,000 nodes), so that both stops fall inside it.
 CHAIN_NODE_LIMIT = 40000
@@ -143,6 +147,153 @@ class RestartChain(unittest.TestCase):
         self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
         self.assertIn("--certificate", proc.stderr)
         self.assertIn("no cut records", proc.stderr)
+
+
+def mpirun(ranks, *args, expect, timeout=300):
+    """`permbb solve` under mpirun with `ranks` ranks (one explorer thread each); its result."""
+    proc = subprocess.run([MPIRUN, "--oversubscribe", "-np", str(ranks), BIN, "solve", *args,
+                           "--no-gpu", "--threads", "1", "--quiet", "--json", "-"],
+                          capture_output=True, text=True, timeout=timeout, env=MPI_ENV)
+    assert proc.returncode == expect, f"exit {proc.returncode}: {proc.stdout}{proc.stderr}"
+    return json.loads(proc.stdout)
+
+
+def audited(test, cert, *args):
+    """Audits `cert` (exit 0 expected) and returns the JSON result."""
+    proc = permbb("audit", cert, *args, "--json", timeout=300)
+    test.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+    result = json.loads(proc.stdout)
+    test.assertEqual(result["verdict"], "holds")
+    return result
+
+
+class ClusterCertificates(unittest.TestCase):
+    """Certificates written under mpirun (docs/audit.md, "The cluster"): each worker's reports
+    carry the cut records of the nodes they count, rank 0 merges them and writes the file.
+    At a fixed bound (--ub opt: nothing below the optimum exists) every run decomposes the
+    same nodes, so each cluster's totals equal one process's, whatever the ranks."""
+
+    INSTANCE = ["ta011", "--ub", "opt", "--bound", "lb1"]
+
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.addCleanup(self.folder.cleanup)
+
+    def path(self, name):
+        return os.path.join(self.folder.name, name)
+
+    def single_process_totals(self, instance=None):
+        proc = permbb("solve", *(instance or self.INSTANCE), "--no-gpu", "--threads", "2",
+                      "--quiet", "--json", "-", timeout=300)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        result = json.loads(proc.stdout)
+        return result["nodes_decomposed"], result["leaves"]
+
+    def assert_totals(self, audit, solved):
+        """The auditor's check 5: what it adds up from the records is the solve's count."""
+        totals = audit["checks"][4]
+        self.assertEqual(totals["run_nodes_decomposed"], solved["nodes_decomposed"])
+        self.assertEqual(totals["recorded_nodes"] + totals["inner_nodes"] +
+                         totals["surplus_nodes_under_pruned"], solved["nodes_decomposed"])
+        self.assertEqual(totals["run_leaves"], solved["leaves"])
+
+    def test_clusters_of_2_to_5_ranks_write_certificates_that_hold(self):
+        expected = self.single_process_totals()
+        for ranks in [2, 3, 4, 5]:
+            with self.subTest(ranks=ranks):
+                cert = self.path(f"{ranks}.cert")
+                solved = mpirun(ranks, *self.INSTANCE, "--certificate", cert,
+                                "--worker-checkpoint-interval", "0.05", expect=0)
+                self.assertEqual(solved["engine"], "cluster")
+                self.assertEqual((solved["nodes_decomposed"], solved["leaves"]), expected)
+                audit = audited(self, cert, "--sample", "300", "--seed", str(ranks))
+                self.assert_totals(audit, solved)
+
+    def test_cluster_chain_restarted_twice_audits_as_one_run(self):
+        # Backward branching makes ta011's search some 6 million nodes, so that a node limit
+        # a fifth of it stops each link inside the search: the coordinator learns the counts
+        # from the workers' reports (here every 0.05 s), and the minmin search above takes
+        # less than that. The links' overshoot past the limit leaves the last one work.
+        settings = ["--bound", "lb1", "--branch", "bwd", "--worker-checkpoint-interval", "0.05"]
+        expected = self.single_process_totals(["ta011", "--ub", "opt", *settings[:4]])
+        limit = "%d" % (expected[0] // 5)
+        cert = self.path("chain.cert")
+        mpirun(3, "ta011", "--ub", "opt", *settings, "--certificate", cert,
+               "--checkpoint", self.path("1.ckpt"), "--node-limit", limit, expect=3)
+        self.assertFalse(os.path.exists(cert))  # only a completed chain writes one
+        mpirun(4, "ta011", *settings, "--restart", self.path("1.ckpt"),
+               "--checkpoint", self.path("2.ckpt"), "--certificate", cert,
+               "--node-limit", limit, expect=3)
+        solved = mpirun(2, "ta011", *settings, "--restart", self.path("2.ckpt"),
+                        "--certificate", cert, expect=0)
+        self.assertGreaterEqual(solved["restarts"], 2)
+        self.assertEqual((solved["nodes_decomposed"], solved["leaves"]), expected)
+        audit = audited(self, cert, "--sample", "300", "--seed", "5")
+        self.assert_totals(audit, solved)
+
+    def test_a_cluster_link_finished_in_one_process_audits_as_one_run(self):
+        # The global checkpoint is the single process's format: records included, a chain
+        # goes on with any number of ranks, one process too (BWD: see the chain above).
+        settings = ["--bound", "lb1", "--branch", "bwd"]
+        expected = self.single_process_totals(["ta011", "--ub", "opt", *settings])
+        cert = self.path("mixed.cert")
+        mpirun(3, "ta011", "--ub", "opt", *settings, "--certificate", cert,
+               "--worker-checkpoint-interval", "0.05", "--checkpoint", self.path("c.ckpt"),
+               "--node-limit", "%d" % (expected[0] // 3), expect=3)
+        proc = permbb("solve", "ta011", *settings, "--restart", self.path("c.ckpt"),
+                      "--certificate", cert, "--no-gpu", "--threads", "2", "--quiet",
+                      "--json", "-", timeout=300)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        solved = json.loads(proc.stdout)
+        self.assertEqual(solved["engine"], "cpu")
+        self.assertEqual((solved["nodes_decomposed"], solved["leaves"]), expected)
+        self.assert_totals(audited(self, cert, "--sample", "300", "--seed", "7"), solved)
+
+    def test_cluster_chain_begun_without_certificate_is_refused(self):
+        mpirun(3, *self.INSTANCE, "--checkpoint", self.path("plain.ckpt"),
+               "--node-limit", "%d" % CHAIN_NODE_LIMIT, expect=3)
+        proc = subprocess.run([MPIRUN, "--oversubscribe", "-np", "3", BIN, "solve", "ta011",
+                               "--restart", self.path("plain.ckpt"), "--no-gpu", "--quiet",
+                               "--certificate", self.path("r.cert")],
+                              capture_output=True, text=True, timeout=120, env=MPI_ENV)
+        self.assertEqual(proc.returncode, 2, proc.stderr)
+        errors = [l for l in proc.stderr.splitlines() if l.startswith("permbb: error:")]
+        self.assertEqual(len(errors), 1, proc.stderr)
+        self.assertIn("no cut records", errors[0])
+
+    def test_an_edited_count_is_refuted(self):
+        cert = self.path("edited.cert")
+        mpirun(3, *self.INSTANCE, "--certificate", cert, expect=0)
+        with open(cert) as f:
+            lines = f.read().splitlines()
+        # The explored subproblem with the most nodes counts one more, and so does the total,
+        # so that only re-exploring it (check 4) can tell.
+        at = max((i for i, line in enumerate(lines) if line.startswith("e ")),
+                 key=lambda i: int(lines[i].split()[1]))
+        words = lines[at].split()
+        words[1] = str(int(words[1]) + 1)
+        lines[at] = " ".join(words)
+        totals = next(i for i, line in enumerate(lines) if line.startswith("nodes "))
+        words = lines[totals].split()
+        words[1] = str(int(words[1]) + 1)
+        lines[totals] = " ".join(words)
+        edited = self.path("edited-by-hand.cert")
+        with open(edited, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        proc = permbb("audit", edited, "--sample", "1000000000", timeout=300)
+        self.assertEqual(proc.returncode, 1, proc.stdout + proc.stderr)
+        self.assertTrue(proc.stdout.startswith("refuted: check 4"), proc.stdout)
+
+    def test_gpu_workers_are_refused_on_every_rank(self):
+        proc = subprocess.run([MPIRUN, "--oversubscribe", "-np", "3", BIN, "solve", "ta001",
+                               "--gpu", "--quiet", "--certificate", self.path("gpu.cert")],
+                              capture_output=True, text=True, timeout=120, env=MPI_ENV)
+        self.assertEqual(proc.returncode, 2, proc.stderr)
+        errors = [l for l in proc.stderr.splitlines() if l.startswith("permbb: error:")]
+        self.assertEqual(len(errors), 1, proc.stderr)
+        self.assertIn("--certificate", errors[0])
+        self.assertIn("GPU", errors[0])
+        self.assertFalse(os.path.exists(self.path("gpu.cert")))
 
 
 if __name__ == "__main__":
