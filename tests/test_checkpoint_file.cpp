@@ -22,6 +22,7 @@
 #include "byte_buffer.hpp"
 #include "checkpoint_file.hpp"
 #include "crc64.hpp"
+#include "cut_record_samples.hpp"
 #include "input_error.hpp"
 #include "test_support.hpp"
 
@@ -176,26 +177,9 @@ TEST_F(CheckpointFile, RoundTripKeepsEveryField) {
 }
 
 // Certificates (docs/audit.md): the cut records of a restart chain travel in the checkpoint.
-CutRecords two_records() {
-  CutRecords cut;
-  cut.depth = 2;
-  CutRecord explored;
-  explored.path = {cut_step(3, 0), cut_step(1, 1)};
-  explored.nodes = {17, 5};
-  explored.ub_start = 400;
-  explored.ub_end = 390;
-  explored.best = 391;
-  CutRecord pruned;
-  pruned.path = {cut_step(4, 1)};
-  pruned.pruned = true;
-  pruned.bound = 402;
-  cut.records = {explored, pruned};
-  return cut;
-}
-
 TEST_F(CheckpointFile, RoundTripKeepsTheCutRecords) {
   GlobalCheckpoint c = small_checkpoint();
-  c.cut = two_records();
+  c.cut = testing::two_cut_records();
   save_checkpoint(c, path_);
   const GlobalCheckpoint back = load_checkpoint(path_);
   ASSERT_TRUE(back.cut.has_value());
@@ -228,16 +212,16 @@ TEST_F(CheckpointFile, RefusesMalformedCutRecords) {
     EXPECT_TRUE(contains(message, "malformed")) << why << ": " << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   };
-  CutRecords swapped = two_records();
+  CutRecords swapped = testing::two_cut_records();
   std::swap(swapped.records[0], swapped.records[1]);
   refused(swapped, "out of order");
-  CutRecords twice = two_records();
+  CutRecords twice = testing::two_cut_records();
   twice.records[0].path = {cut_step(3, 0), cut_step(3, 1)};
   refused(twice, "a job twice");
-  CutRecords outside = two_records();
+  CutRecords outside = testing::two_cut_records();
   outside.records[1].path = {cut_step(5, 0)};
   refused(outside, "job 5 of 5");
-  CutRecords deep = two_records();
+  CutRecords deep = testing::two_cut_records();
   deep.depth = 5;
   refused(deep, "depth n");
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "byte_buffer.hpp"
+#include "cut_record_samples.hpp"
 #include "factoradic_mpz.hpp"
 #include "protocol.hpp"
 
@@ -117,28 +118,14 @@ TEST(Protocol, WorkReportRoundTrip) {
 }
 
 // Certificates: a worker's cut records travel with the counts of its report or farewell.
-CutRecords two_cut_records() {
-  CutRecord explored;
-  explored.path = {cut_step(2, 0), cut_step(0, 1)};
-  explored.nodes = {40, 7};
-  explored.ub_start = 90;
-  explored.ub_end = 88;
-  explored.best = 89;
-  CutRecord pruned;
-  pruned.path = {cut_step(3, 1)};
-  pruned.pruned = true;
-  pruned.bound = 95;
-  return CutRecords{2, {explored, pruned}};
-}
-
 TEST(Protocol, CutRecordsRoundTripInReportsAndFarewells) {
   WorkReport report = small_report();
-  report.cut = two_cut_records();
+  report.cut = testing::two_cut_records();
   const WorkReport back = decode_work_report(encode(report));
   EXPECT_EQ(back, report);
   ASSERT_TRUE(back.cut.has_value());
-  EXPECT_EQ(back.cut->records[0].nodes.decomposed, 40u);
-  EXPECT_EQ(back.cut->records[1].bound, 95);
+  EXPECT_EQ(back.cut->records[0].nodes.decomposed, 17u);
+  EXPECT_EQ(back.cut->records[1].bound, 402);
   Farewell farewell = small_farewell();
   farewell.cut = CutRecords{2, {}};  // recording, nothing recorded since the last report
   EXPECT_EQ(decode_farewell(encode(farewell)), farewell);
@@ -154,11 +141,11 @@ TEST(Protocol, MalformedCutRecordsThrowNamingTheMessage) {
     }
   };
   WorkReport twice = small_report();
-  twice.cut = two_cut_records();
+  twice.cut = testing::two_cut_records();
   twice.cut->records[0].path = {cut_step(2, 0), cut_step(2, 1)};
   refused(twice, "a job fixed twice");
   WorkReport unordered = small_report();
-  unordered.cut = two_cut_records();
+  unordered.cut = testing::two_cut_records();
   std::swap(unordered.cut->records[0], unordered.cut->records[1]);
   refused(unordered, "records out of order");
   Bytes flag = encode(small_report());
