@@ -160,12 +160,8 @@ class WorkerLoop {
     }
     const std::optional<int> give = mailbox_->take_give_request();
     if (give && has_work_) {
-      Handover part;
-      {
-        AddElapsed timed(times_.handover_seconds);
-        part = handover(*give);
-      }
-      mailbox_->post(std::move(part));
+      AddElapsed timed(times_.handover_seconds);
+      hand_over(*give);
       return;
     }
     const bool asked = mailbox_->take_checkpoint_request();
@@ -221,19 +217,21 @@ class WorkerLoop {
   }
 
   // A GiveRequest (protocol.hpp): the paused engine's intervals are split as the coordinator
-  // would split them, the engine goes on with the kept part, the other part goes out. The
-  // node counters run on to the next checkpoint (protocol.hpp says why).
-  Handover handover(int max_intervals) {
+  // would split them, the other part goes out, the engine goes on with the kept part. The
+  // part is posted before the engine is set to the rest: a worker waits for it, and the paused
+  // engine explores nothing meanwhile. The node counters run on to the next checkpoint
+  // (protocol.hpp says why).
+  void hand_over(int max_intervals) {
     WorkUnit kept = WorkUnit::from_sorted(unit_id_, engine_.remaining());
     WorkUnit given = kept.split(max_intervals, unit_id_);
-    if (!given.empty()) engine_.set_work(kept.intervals());
-    has_work_ = !kept.empty();
     Handover h;
     h.unit_id = unit_id_;
     h.best_makespan = incumbent_.value();
     h.kept_size = kept.size();
     h.intervals = given.intervals();
-    return h;
+    mailbox_->post(std::move(h));
+    if (!given.empty()) engine_.set_work(kept.intervals());
+    has_work_ = !kept.empty();
   }
 
   Farewell farewell() {
