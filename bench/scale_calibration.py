@@ -20,12 +20,14 @@ A run's policy has two parts.
   "largest", else the rule given with the file (--measured FILE:RULE), else "mean".
 With --worker-model rounds the simulated workers explore in rounds under the run's rule
 (permbb-scale-sim --steal-rule); with "ideal" (the default) every piece stays busy whatever
-the rule, as in the fits before.
+the rule, as in the fits before. --cascade-gaps and --inner-gaps put ranges without nodes
+in the work model (subtrees pruned near their root), which the mean rule needs to starve.
 
 Usage: bench/scale_calibration.py --measured FILE[:RULE] [--measured ...]
            [--sim build/permbb-scale-sim] [--seeds 6] [--out calibration.json]
            [--worker-model ideal|rounds] [--sigmas 1.5,2] [--cascades 0] [--inner-spreads 0]
            [--refills 0.2] [--handover-shares 0.5] [--old-handover-shares 0.5]
+           [--cascade-gaps 0] [--inner-gaps 0] [--pieces 1024] [--round 0.05]
 """
 import argparse
 import itertools
@@ -40,7 +42,13 @@ HANDOVER_OPTIONS = {
 }
 STEAL_RULES = ("mean", "largest")
 GRID = {"sigma": [1.0, 1.5, 2.0], "cascade": [0.05, 0.1, 0.15], "inner_spread": [0.0],
+        "cascade_gaps": [0.0], "inner_gaps": [0.0],
         "refill": [0.05, 0.2], "handover_share": [0.5], "old_handover_share": [0.5, 0.0]}
+
+
+def grid_flag(name):
+    """The option that gives a grid's values: the name in the plural (--sigmas)."""
+    return name if name.endswith("s") else name + "s"
 
 
 def handovers_of(build):
@@ -111,11 +119,20 @@ def policy_options(args, policy, costs, params):
               if args.worker_model == "rounds" else ["--steal-rule", "ideal"])
     return ["--sigma", str(params["sigma"]), "--cascade", str(params["cascade"]),
             "--inner-spread", str(params["inner_spread"]), "--refill", str(params["refill"]),
+            *gap_options(params),
             "--handover-share", str(share), "--pieces", str(args.pieces),
             "--host-loss", str(args.host_loss), "--report-ivms",
             "--checkpoint-pause", f"{costs[handovers]['checkpoint_pause']:.4g}",
             "--handover-pause", f"{costs[handovers]['handover_pause']:.4g}",
             *worker, *HANDOVER_OPTIONS[handovers]]
+
+
+def gap_options(params):
+    """The work model's gaps (ranges without nodes), named only when asked for, so that the
+    options of the fits made before them read as they were."""
+    names = {"cascade_gaps": "--cascade-gaps", "inner_gaps": "--inner-gaps"}
+    return [word for name, flag in names.items() if params[name] > 0
+            for word in (flag, str(params[name]))]
 
 
 def simulate(args, shape, options, workers):
@@ -175,12 +192,13 @@ def main():
     parser.add_argument("--out", help="write the fitted options and the prediction here, "
                                       "and the table of every run beside it (.md)")
     for name, values in GRID.items():
-        parser.add_argument("--" + name.replace("_", "-") + "s", default=None,
+        parser.add_argument("--" + grid_flag(name).replace("_", "-"), default=None,
                             help=f"the grid's values of {name}, comma-separated (default: "
                                  f"{','.join(map(str, values))})")
     args = parser.parse_args()
-    grid = {name: [float(v) for v in getattr(args, name + "s").split(",")]
-            if getattr(args, name + "s") else values for name, values in GRID.items()}
+    given = {name: getattr(args, grid_flag(name)) for name in GRID}
+    grid = {name: [float(v) for v in given[name].split(",")] if given[name] else values
+            for name, values in GRID.items()}
     runs, costs, shape = measured_runs(args.measured)
     workers = sorted({r["gpus"] for r in runs} |
                      {int(w) for w in args.predict_workers.split(",")})

@@ -8,6 +8,7 @@
 #include "factoradic_mpz.hpp"
 #include "local_steals.hpp"
 #include "scale_simulation.hpp"
+#include "virtual_worker.hpp"
 #include "work_model.hpp"
 
 namespace permbb::scale {
@@ -89,9 +90,11 @@ WorkModel inner_model(double spread) {
   return WorkModel(shape);
 }
 
-TEST(WorkModel, AnInnerCascadeCountsExactlyAndAdvancesToTheFirstPositionHoldingTheNodes) {
-  const WorkModel model = inner_model(0.45);
-  EXPECT_EQ(model.nodes_in(0, model.space()), 5'000'000u);
+// Over 300 random cuts: the counts are monotone and add up to the model's total, and advance
+// stops at the first position holding the nodes it was asked for.
+void expect_exact_over_cuts(const WorkModel& model) {
+  const std::uint64_t total = model.total_nodes();
+  EXPECT_EQ(model.nodes_in(0, model.space()), total);
   std::mt19937_64 rng(11);
   std::vector<mpz_class> cuts = {0, model.space()};
   for (int k = 0; k < 300; ++k) {
@@ -105,7 +108,7 @@ TEST(WorkModel, AnInnerCascadeCountsExactlyAndAdvancesToTheFirstPositionHoldingT
     ASSERT_LE(model.nodes_before(cuts[k - 1]), model.nodes_before(cuts[k]));
     sum += model.nodes_in(cuts[k - 1], cuts[k]);
   }
-  EXPECT_EQ(sum, 5'000'000u);
+  EXPECT_EQ(sum, total);
   for (int k = 0; k < 300; ++k) {
     const mpz_class from = cuts[static_cast<std::size_t>(k)];
     const std::uint64_t want = rng() % 20'000;
@@ -115,6 +118,12 @@ TEST(WorkModel, AnInnerCascadeCountsExactlyAndAdvancesToTheFirstPositionHoldingT
       ASSERT_LT(model.nodes_in(from, to - 1), want);
     }
   }
+}
+
+TEST(WorkModel, AnInnerCascadeCountsExactlyAndAdvancesToTheFirstPositionHoldingTheNodes) {
+  const WorkModel model = inner_model(0.45);
+  EXPECT_EQ(model.total_nodes(), 5'000'000u);
+  expect_exact_over_cuts(model);
 }
 
 // One bin cut into 64 equal ranges: even without the inner cascade (nodes differ by one at
@@ -137,6 +146,41 @@ TEST(WorkModel, AnInnerCascadeMakesABinUnevenInside) {
       EXPECT_GT(most, 10 * (least + 1));
     }
   }
+}
+
+// Gaps (cascade_gaps.hpp), over the bins and inside them: the counts stay exact, and a bin
+// cut into 64 equal ranges has empty ones. Six levels of the inner cascade lie above each
+// range; with a gap's chance of 0.3 a level, a range is empty when a gap on its way down
+// emptied its side: a chance of 1 - 0.85^6, about 0.62, so that most bins have several.
+TEST(WorkModel, GapsLeaveRangesWithoutNodesAndKeepCountsExact) {
+  WorkModelShape shape;
+  shape.jobs = 20;
+  shape.nodes = 5'000'000;
+  shape.bins = 1024;
+  shape.sigma = 1;
+  shape.cascade = 0.1;
+  shape.cascade_gaps = 0.3;
+  shape.inner_gaps = 0.3;
+  shape.inner_levels = 24;
+  shape.seed = 7;
+  const WorkModel model(shape);
+  EXPECT_EQ(model.total_nodes(), 5'000'000u);
+  expect_exact_over_cuts(model);
+  const mpz_class bin = model.space() / 1024;
+  int empty = 0;
+  int bins_with_nodes = 0;
+  for (int b = 0; b < 1024; ++b) {
+    if (model.nodes_in(bin * b, bin * (b + 1)) == 0) continue;
+    ++bins_with_nodes;
+    for (int k = 0; k < 64; ++k) {
+      const mpz_class begin = bin * b + bin * k / 64;
+      if (model.nodes_in(begin, bin * b + bin * (k + 1) / 64) == 0) ++empty;
+    }
+  }
+  // The gaps over the bins empty some of them, but not all (a level empties one half).
+  EXPECT_GT(bins_with_nodes, 0);
+  EXPECT_LT(bins_with_nodes, 1024);
+  EXPECT_GT(empty, 64 * bins_with_nodes / 4);
 }
 
 // A steal phase: three short pieces full of nodes and one long piece holding few, eight IVMs.
@@ -176,6 +220,55 @@ TEST(LocalSteals, TheMeanRuleStealsOnlyFromPiecesAsLongAsTheMean) {
     // The long piece was halved by permutations: its left half ends at its middle.
     EXPECT_EQ(pieces[3].interval.end, (tenth * 4 + space) / 2);
   }
+}
+
+// The mean rule on a unit with a gap (cascade_gaps.hpp): with gaps at every level of the
+// cascade over the bins, all the nodes lie in one bin b. A worker of 16 pieces gets [b, the
+// space's end) as two pieces: the first half of b, short and full, and the rest, which holds
+// nodes at its start and nothing behind them. Under the mean rule the long piece is the only
+// victim (the thieves' halves hold no nodes and are pruned), halved once a phase, until it is
+// no longer than the full one: about log2(L / l) phases with 2 of 16 pieces busy, "thin",
+// less the few phases that spread the unit over the pieces. The largest rule splits the
+// full piece from the first phase. Counts stay exact either way. The thin state ends: a
+// fixed layout of nodes holds the mean rule off for a number of phases, not for a time.
+TEST(LocalSteals, WithAGapTheMeanRuleKeepsFewerPiecesBusyForAboutLog2OfTheLengthsRatio) {
+  WorkModelShape shape;
+  shape.jobs = 20;
+  shape.nodes = 2'000'000;
+  shape.bins = 1024;
+  shape.sigma = 0;
+  shape.cascade_gaps = 1;
+  const mpz_class space = factorial(20);
+  const mpz_class bin_length = space / 1024;
+  // The first seed whose bin lies in the lower half, so that the long piece is mostly gap.
+  for (shape.seed = 1;; ++shape.seed) {
+    const WorkModel probe(shape);
+    if (probe.nodes_in(0, space / 2) == probe.total_nodes()) break;
+  }
+  const WorkModel model(shape);
+  int bin = 0;
+  while (model.nodes_in(bin_length * bin, bin_length * (bin + 1)) == 0) ++bin;
+  ASSERT_EQ(model.nodes_in(bin_length * bin, bin_length * (bin + 1)), model.total_nodes());
+  const mpz_class middle = bin_length * bin + bin_length / 2;
+  const std::vector<Interval> unit = {{bin_length * bin, middle}, {middle, space}};
+  const mpz_class ratio = (space - middle) / (middle - bin_length * bin);
+  const double rounds = static_cast<double>(mpz_sizeinbase(ratio.get_mpz_t(), 2));
+  WorkerModel worker;
+  worker.pieces = 16;
+  worker.round_seconds = 0.01;
+  worker.nodes_per_second = 1e6;  // each piece holds seconds of work: nothing runs dry early
+  double thin[2];
+  for (const StealRule rule : {StealRule::kMean, StealRule::kLargest}) {
+    worker.steal_rule = rule;
+    VirtualWorker explorer(model, worker, worker.nodes_per_second);
+    explorer.assign(1, unit);
+    while (explorer.has_work()) explorer.explore(1.0);
+    EXPECT_EQ(explorer.farewell().decomposed, model.total_nodes());
+    thin[rule == StealRule::kMean ? 0 : 1] = explorer.thin_seconds();
+  }
+  EXPECT_GT(thin[0], thin[1]);
+  EXPECT_GE(thin[0], (rounds - 4) * worker.round_seconds);
+  EXPECT_LE(thin[0], (rounds + 2) * worker.round_seconds + thin[1]);
 }
 
 SimulationSettings fixed_service(int workers) {

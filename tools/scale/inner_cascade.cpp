@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "cascade_gaps.hpp"
+
 namespace permbb::scale {
 namespace {
 
@@ -11,6 +13,8 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
   return x ^ (x >> 31);
 }
+
+double unit(std::uint64_t h) { return static_cast<double>(h >> 11) * 0x1.0p-53; }  // [0, 1)
 
 // One range of the cascade on the way down: [lo, hi) holding `nodes`, `before` below lo.
 struct Range {
@@ -32,8 +36,8 @@ Offset middle(const Range& r) { return r.lo + (r.hi - r.lo) / 2; }
 std::uint64_t left_nodes(const InnerCascade& cascade, std::uint64_t bin, const Range& r) {
   const std::uint64_t h = mix(mix(mix(cascade.seed ^ bin) + static_cast<std::uint64_t>(r.level)) +
                               r.index);
-  const double u = static_cast<double>(h >> 11) * 0x1.0p-53;  // [0, 1)
-  const double w = 0.5 + cascade.spread * (2 * u - 1);
+  const double u = unit(h);
+  const double w = with_gap(0.5 + cascade.spread * (2 * u - 1), unit(mix(h)), cascade.gaps);
   const auto left = static_cast<std::uint64_t>(static_cast<double>(r.nodes) * w);
   return std::min(left, r.nodes);
 }

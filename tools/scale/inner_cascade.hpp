@@ -7,7 +7,8 @@
 // of permutations and few nodes. Without this, a bin's nodes are even inside it, so that an
 // interval shorter than a bin holds nodes in proportion to its length, and neither the mean
 // steal rule's thin GPU nor the slivers of a handover by permutations can happen
-// (docs/scale.md). Counts are exact integers, monotone in the offset, and add up to the bin's.
+// (docs/scale.md). With gaps (cascade_gaps.hpp) a level may leave one half empty. Counts are
+// exact integers, monotone in the offset, and add up to the bin's.
 #include <cstdint>
 
 namespace permbb::scale {
@@ -18,6 +19,8 @@ struct InnerCascade {
   double spread = 0;  // 0: the nodes are even within a bin
   int levels = 48;    // at least 8, so that the products of the last level fit in an Offset
   std::uint64_t seed = 1;
+  double gaps = 0;  // the chance that a level leaves one half empty (cascade_gaps.hpp)
+  bool uneven() const { return spread > 0 || gaps > 0; }
 };
 
 // The nodes at offsets below q (0 <= q <= length) of a bin of `length` positions and `nodes`.

@@ -121,6 +121,14 @@ int main(int argc, char** argv) {
   app.add_option("--inner-levels", shape.inner_levels, "levels of the cascade inside each bin")
       ->check(CLI::Range(8, 62))
       ->capture_default_str();
+  app.add_option("--cascade-gaps", shape.cascade_gaps,
+                 "chance that a level of the cascade over the bins leaves a half without nodes")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  app.add_option("--inner-gaps", shape.inner_gaps,
+                 "chance that a level of the cascade inside a bin leaves a half without nodes")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
   app.add_option("--seed", shape.seed, "seed of the work model")->capture_default_str();
   app.add_option("--cpu-scale", settings.service.cpu_scale,
                  "rank 0's CPU against this one's (0.5: twice as fast)")

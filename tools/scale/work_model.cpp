@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cascade_gaps.hpp"
 #include "factoradic_mpz.hpp"
 
 namespace permbb::scale {
@@ -21,17 +22,26 @@ mpz_class big(std::uint64_t value) {
 // Log-normal weights scaled to sum to `nodes` exactly: floors, then the remainder one by one
 // to the heaviest bins.
 // The cascade's factors (WorkModelShape::cascade): the range [first, first + count) of the
-// bins gets `mass`, split w : 1 - w between its halves, down to single bins.
+// bins gets `mass`, split w : 1 - w between its halves, down to single bins. The gap's draw
+// is made only with gaps, so that a cascade without them draws the weights it always drew.
+struct OuterCascade {
+  double spread;
+  double gaps;
+};
+
 void cascade_weights(std::vector<double>& weight, std::size_t first, std::size_t count,
-                     double mass, double spread, std::mt19937_64& rng) {
+                     double mass, const OuterCascade& cascade, std::mt19937_64& rng) {
   if (count == 1) {
     weight[first] *= mass;
     return;
   }
-  std::uniform_real_distribution<double> share(0.5 - spread, 0.5 + spread);
-  const double w = share(rng);
-  cascade_weights(weight, first, count / 2, mass * w, spread, rng);
-  cascade_weights(weight, first + count / 2, count - count / 2, mass * (1 - w), spread, rng);
+  std::uniform_real_distribution<double> share(0.5 - cascade.spread, 0.5 + cascade.spread);
+  double w = share(rng);
+  if (cascade.gaps > 0) {
+    w = with_gap(w, std::uniform_real_distribution<double>()(rng), cascade.gaps);
+  }
+  cascade_weights(weight, first, count / 2, mass * w, cascade, rng);
+  cascade_weights(weight, first + count / 2, count - count / 2, mass * (1 - w), cascade, rng);
 }
 
 std::vector<std::uint64_t> bin_nodes(const WorkModelShape& shape) {
@@ -39,7 +49,9 @@ std::vector<std::uint64_t> bin_nodes(const WorkModelShape& shape) {
   std::normal_distribution<double> normal(0.0, shape.sigma);
   std::vector<double> weight(static_cast<std::size_t>(shape.bins));
   for (double& w : weight) w = std::exp(normal(rng));
-  if (shape.cascade > 0) cascade_weights(weight, 0, weight.size(), 1.0, shape.cascade, rng);
+  if (shape.cascade > 0 || shape.cascade_gaps > 0) {
+    cascade_weights(weight, 0, weight.size(), 1.0, {shape.cascade, shape.cascade_gaps}, rng);
+  }
   const double sum = std::accumulate(weight.begin(), weight.end(), 0.0);
   std::vector<std::uint64_t> nodes(weight.size());
   std::uint64_t given = 0;
@@ -87,14 +99,18 @@ WorkModel::WorkModel(const WorkModelShape& shape)
   if (shape.cascade < 0 || shape.cascade >= 0.5) {
     throw std::invalid_argument("work model: the cascade's spread lies in [0, 0.5)");
   }
+  if (shape.cascade_gaps < 0 || shape.cascade_gaps > 1 || shape.inner_gaps < 0 ||
+      shape.inner_gaps > 1) {
+    throw std::invalid_argument("work model: the cascades' gaps are chances, in [0, 1]");
+  }
   const std::vector<std::uint64_t> nodes = bin_nodes(shape);
   cumulative_.assign(nodes.size() + 1, 0);
   std::partial_sum(nodes.begin(), nodes.end(), cumulative_.begin() + 1);
   boundaries_.reserve(nodes.size() + 1);
   for (int bin = 0; bin < shape.bins; ++bin) boundaries_.push_back(space_ * bin / shape.bins);
   boundaries_.push_back(space_);
-  inner_ = {shape.inner_spread, shape.inner_levels, shape.seed};
-  if (inner_.spread > 0) check_inner_cascade(shape);
+  inner_ = {shape.inner_spread, shape.inner_levels, shape.seed, shape.inner_gaps};
+  if (inner_.uneven()) check_inner_cascade(shape);
 }
 
 // The inner cascade computes in Offsets: a bin's length, and at its last level a range's
@@ -127,7 +143,7 @@ std::uint64_t WorkModel::nodes_before(const mpz_class& p) const {
   const mpz_class begin = bin_begin(bin);
   const mpz_class length = bin_begin(bin + 1) - begin;
   const std::uint64_t weight = nodes_of_bin(bin);
-  if (inner_.spread > 0) {
+  if (inner_.uneven()) {
     return cumulative_[bin] + inner_nodes_before(inner_, static_cast<std::uint64_t>(bin),
                                                  to_offset(length), weight,
                                                  to_offset(mpz_class(p - begin)));
@@ -147,7 +163,7 @@ mpz_class WorkModel::advance(const mpz_class& from, std::uint64_t nodes,
   const int bin = static_cast<int>(at - cumulative_.begin()) - 1;
   const mpz_class begin = bin_begin(bin);
   const mpz_class length = bin_begin(bin + 1) - begin;
-  if (inner_.spread > 0) {
+  if (inner_.uneven()) {
     const Offset step = inner_advance(inner_, static_cast<std::uint64_t>(bin), to_offset(length),
                                       nodes_of_bin(bin), target - cumulative_[bin]);
     mpz_class q = begin + from_offset(step);

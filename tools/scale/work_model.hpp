@@ -31,10 +31,14 @@ struct WorkModelShape {
   // [0.5 - cascade, 0.5 + cascade]. Neighbouring bins are then alike at every scale, as the
   // subtrees of a tree are, and halving an interval moves a share of its nodes near w.
   double cascade = 0;
+  // The chance that a level of that cascade leaves one half of its range without nodes
+  // (cascade_gaps.hpp): whole ranges of bins pruned near their root. 0: none.
+  double cascade_gaps = 0;
   std::uint64_t seed = 1;
   // The nodes' layout inside each bin (inner_cascade.hpp): 0 spreads them evenly.
   double inner_spread = 0;
   int inner_levels = 48;
+  double inner_gaps = 0;  // the same gaps inside each bin
 };
 
 class WorkModel {
