@@ -42,7 +42,6 @@ int solve_under_mpi(int& argc, char**& argv, const SolveCommandLine& line,
     const solve::SolveInput input = solve::read_solve_input(options);
     if (session.rank() == 0) warn_options_without_effect(line, options, session.size() > 1);
     if (session.size() == 1) return solve::solve_in_one_process(options, input, clock, signals);
-    solve::check_certificate_engine(options);  // workers on GPUs would record no cut
     return solve_as_rank(options, input, clock, session, signals);
   } catch (const InputError& e) {
     if (session.rank() == 0) std::cerr << "permbb: error: " << e.what() << "\n";

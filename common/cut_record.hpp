@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "flowshop_types.hpp"
+#include "host_device.hpp"
 #include "node_counters.hpp"
 
 namespace permbb {
@@ -16,7 +17,8 @@ namespace permbb {
 // Paths identify nodes however the tree's branching directions fall.
 using CutPath = std::vector<std::int16_t>;
 
-inline std::int16_t cut_step(int job, int direction) {
+// Host and device: the GPU explorer writes paths too (gpu/warp/warp_cut.cuh).
+PERMBB_HD std::int16_t cut_step(int job, int direction) {
   return static_cast<std::int16_t>(job * 2 + direction);
 }
 inline int step_job(std::int16_t step) { return step / 2; }

@@ -20,6 +20,12 @@ namespace {
 
 constexpr double kSlowGpuSetupSeconds = 2.0;
 
+// The cut a run with --certificate records (docs/audit.md), none without.
+std::optional<CutRecording> cut_recording(const SolveOptions& options, int jobs) {
+  if (options.certificate_path.empty()) return std::nullopt;
+  return CutRecording{cut_depth_for(jobs, options.certificate_subproblems), {}};
+}
+
 std::unique_ptr<SearchEngine> make_multicore(const SolveOptions& options,
                                              const Instance& instance,
                                              const SearchSettings& settings,
@@ -34,10 +40,7 @@ std::unique_ptr<SearchEngine> make_multicore(const SolveOptions& options,
   MulticoreOptions multicore;
   multicore.threads = options.threads;
   multicore.policy = parse_steal_policy(options.steal_policy);
-  if (!options.certificate_path.empty()) {
-    multicore.cut = CutRecording{cut_depth_for(instance.jobs(), options.certificate_subproblems),
-                                 {}};
-  }
+  multicore.cut = cut_recording(options, instance.jobs());
   return std::make_unique<MulticoreEngine>(instance, settings, incumbent, multicore);
 }
 
@@ -50,22 +53,10 @@ gpu::StealRule parse_gpu_steal_rule(const std::string& name) {
 
 }  // namespace
 
-// Only the multi-core engine records a cut yet (docs/audit.md, what the GPU will need).
-void check_certificate_engine(const SolveOptions& options) {
-  if (!options.certificate_path.empty() && options.gpu == "on") {
-    throw InputError("--certificate: the GPU explorer does not write certificates yet; "
-                     "use --no-gpu");
-  }
-}
-
 std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Instance& instance,
                                           const SearchSettings& settings, Incumbent& incumbent,
                                           int local_rank) {
   if (options.gpu == "off") return make_multicore(options, instance, settings, incumbent);
-  check_certificate_engine(options);
-  if (!options.certificate_path.empty()) {
-    return make_multicore(options, instance, settings, incumbent);  // the engine that records
-  }
   const auto devices = gpu::built_with_cuda() ? gpu::list_devices() : std::vector<gpu::DeviceInfo>{};
   if (options.gpu == "on" && devices.empty()) {
     throw InputError(gpu::built_with_cuda() ? "--gpu: no CUDA device is visible"
@@ -84,6 +75,9 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
   gpu_options.ivms = options.ivms;
   gpu_options.pools = options.gpu_pools;
   gpu_options.steal_rule = parse_gpu_steal_rule(options.gpu_steal_rule);
+  // Every cut the command line allows fits the GPU's paths: --certificate-subproblems is at
+  // most 2^40, and a cut 17 deep has at least 17! > 2^40 nodes (gpu/warp/device_cut.hpp).
+  gpu_options.cut = cut_recording(options, instance.jobs());
   // A GPU's first use creates its context and memory: seconds on a freshly started machine.
   // Logged apart from the search (a warning when slow, also from the quiet cluster workers).
   const auto start = std::chrono::steady_clock::now();

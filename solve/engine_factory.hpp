@@ -20,12 +20,6 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
                                           const SearchSettings& settings, Incumbent& incumbent,
                                           int local_rank = 0);
 
-// --certificate needs an engine that records its cut, and only the multi-core engine does
-// yet (docs/audit.md): throws InputError when --gpu on asks for the GPU explorer with it
-// (with --gpu auto, make_engine picks the CPU engine). make_engine checks it; a cluster
-// checks it on every rank before any set-up, so that the job ends at once, exit 2.
-void check_certificate_engine(const SolveOptions& options);
-
 // The heuristic threads a process runs (--heuristic-threads): the option when >= 0; for -1
 // (auto), 0 beside the CPU engine (its explorers already use every core) and, beside the GPU
 // engine (one host thread drives the device), this process's share of the hardware threads

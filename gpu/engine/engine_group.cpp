@@ -141,4 +141,10 @@ std::vector<PromotedSubproblem> EngineGroup::sample_subproblems(int count) {
   return out;
 }
 
+bool EngineGroup::collect_cut(SearchCut& into) {
+  bool recorded = false;
+  for (auto& member : members_) recorded = member->collect_cut(into) || recorded;
+  return recorded;
+}
+
 }  // namespace permbb::gpu

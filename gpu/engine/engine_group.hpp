@@ -35,6 +35,8 @@ class EngineGroup : public SearchEngine {
   void request_stop() override;
   EngineStats stats() const override;
   std::vector<PromotedSubproblem> sample_subproblems(int count) override;
+  // Every member's records (members record alike: all or none).
+  bool collect_cut(SearchCut& into) override;
 
   int size() const { return static_cast<int>(members_.size()); }
   SearchEngine& member(int i) { return *members_[static_cast<std::size_t>(i)]; }

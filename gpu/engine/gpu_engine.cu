@@ -12,10 +12,13 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 
 #include "cuda_check.hpp"
+#include "device_cut_buffer.hpp"
+#include "device_cut_records.hpp"
 #include "engine_group.hpp"
 #include "engine_setup.hpp"
 #include "factoradic.hpp"
@@ -50,6 +53,10 @@ class GpuEngine::Impl {
                                       setup_.params.bound != GpuBound::kLb1);
     trigger_ = static_cast<int>(std::ceil(options.steal_trigger * setup_.info.ivms));
     steal_rule_ = options.steal_rule;
+    if (options.cut) {
+      cut_ = std::make_unique<DeviceCutBuffer>(pool_->count(), n_, options.cut->depth);
+      setup_.params.cut = cut_->view();
+    }
     control_.allocate(1);
     PERMBB_CUDA_CHECK(cudaMallocHost(&host_, sizeof(Control)));
     *host_ = Control{};
@@ -71,6 +78,10 @@ class GpuEngine::Impl {
 
   void set_work(const std::vector<Interval>& intervals) {
     PERMBB_CUDA_CHECK(cudaSetDevice(device_));
+    if (cut_) {
+      std::vector<CutRecord> parts = end_open_cut(false);
+      std::move(parts.begin(), parts.end(), std::back_inserter(closed_));
+    }
     queue_.clear();
     pool_->clear_states();
     std::vector<Interval> pieces = split_intervals(intervals, pool_->count());
@@ -94,7 +105,8 @@ class GpuEngine::Impl {
       for (int r = 0; r < rounds; ++r) launch_round();
       read_control();
       pull_best();
-      if (host_->active == 0 && queue_.empty()) return true;
+      const bool stopped_short = drain_cut();  // IVMs that did not start yet are not active
+      if (host_->active == 0 && queue_.empty() && !stopped_short) return true;
       const auto now = Clock::now();
       adapt_rounds(std::chrono::duration<double>(now - started).count(), rounds);
       if (stop_.load() || now >= deadline) {
@@ -157,6 +169,20 @@ class GpuEngine::Impl {
     return out;
   }
 
+  // Paused (settled): the records drained so far and every open record's part up to now.
+  bool collect_cut(SearchCut& into) {
+    if (!cut_) return false;
+    PERMBB_CUDA_CHECK(cudaSetDevice(device_));
+    std::vector<CutRecord> records = end_open_cut(true);
+    records.reserve(records.size() + drained_.size() + closed_.size());
+    for (const DeviceCutRecord& r : drained_) records.push_back(to_cut_record(r));
+    drained_.clear();
+    std::move(closed_.begin(), closed_.end(), std::back_inserter(records));
+    closed_.clear();
+    into.add(records);
+    return true;
+  }
+
   EngineStats stats() const {
     PERMBB_CUDA_CHECK(cudaSetDevice(device_));
     EngineStats s;
@@ -181,14 +207,32 @@ class GpuEngine::Impl {
     PERMBB_CUDA_CHECK(cudaStreamSynchronize(stream_));
   }
 
-  // Paused at clean points (ivm::at_clean_point): remaining() is then exact.
+  // Paused at clean points (ivm::at_clean_point): remaining() is then exact. (Again while
+  // IVMs stopped short of a clean point for want of room for their records.)
   void settle() {
     ExploreParams params = setup_.params;
     params.settle = 1;
-    PERMBB_CUDA_CHECK(cudaMemsetAsync(control_.data(), 0, kControlResetBytes, stream_));
-    launch_explore(pool_->view(), params, stream_);
+    do {
+      PERMBB_CUDA_CHECK(cudaMemsetAsync(control_.data(), 0, kControlResetBytes, stream_));
+      launch_explore(pool_->view(), params, stream_);
+      read_control();
+      pull_best();
+    } while (drain_cut());
+  }
+
+  // Certificates: the records written since the last drain, kept as written (converted when
+  // collected). True when an IVM stopped short for want of room.
+  bool drain_cut() { return cut_ && cut_->drain(drained_); }
+
+  // Paused: the open records' parts so far, at the device's upper bound; `reopen`: they go
+  // on (a checkpoint), else they close (the IVMs' work is about to be replaced).
+  std::vector<CutRecord> end_open_cut(bool reopen) {
+    std::vector<CutRecord> parts;
     read_control();
-    pull_best();
+    drain_cut();
+    cut_->split_open(pool_->download_decomposed(), pool_->download_leaves(),
+                     key_value(host_->best_key), reopen, parts);
+    return parts;
   }
 
   // A schedule the device found, checked on the host, goes to the Incumbent.
@@ -283,6 +327,9 @@ class GpuEngine::Impl {
   int rounds_ = 1;
   double per_round_ = 0;  // seconds, last measured
   Time device_value_ = kInfiniteTime;
+  std::unique_ptr<DeviceCutBuffer> cut_;   // certificates only
+  std::vector<DeviceCutRecord> drained_;  // records drained, not yet collected
+  std::vector<CutRecord> closed_;          // open records closed by set_work, not yet collected
 };
 
 GpuEngine::GpuEngine(const Instance& instance, const SearchSettings& settings,
@@ -297,6 +344,7 @@ EngineStats GpuEngine::stats() const { return impl_->stats(); }
 std::vector<PromotedSubproblem> GpuEngine::sample_subproblems(int count) {
   return impl_->sample_subproblems(count);
 }
+bool GpuEngine::collect_cut(SearchCut& into) { return impl_->collect_cut(into); }
 const GpuEngineInfo& GpuEngine::info() const { return impl_->info(); }
 
 std::unique_ptr<SearchEngine> make_gpu_engine(const Instance& instance,

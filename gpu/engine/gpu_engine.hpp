@@ -5,9 +5,11 @@
 // engine. This header compiles without CUDA: a build without nvcc links a stand-in whose
 // factory and constructor throw std::runtime_error("built without CUDA").
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "cut_record.hpp"
 #include "device_types.hpp"
 #include "gpu_devices.hpp"
 #include "incumbent.hpp"
@@ -61,6 +63,8 @@ struct GpuOptions {
   // IVM pools on the device, each with its K IVMs, stream and feeding thread, explored side
   // by side (gpu/engine/engine_group.hpp); 0: kDefaultGpuPools.
   int pools = 0;
+  // Certificates (docs/audit.md): the cut this engine records (none: it records nothing).
+  std::optional<CutRecording> cut;
 };
 
 // Pools per device when GpuOptions::pools is 0 (docs/performance.md, "One engine per GPU").
@@ -104,6 +108,9 @@ class GpuEngine : public SearchEngine {
   // Downloads the sampled IVMs' line, position, directions and matrix and decodes them on
   // the host (ivm::decode_copy).
   std::vector<PromotedSubproblem> sample_subproblems(int count) override;
+  // The records the kernel wrote (drained at every synchronisation) and every IVM's open
+  // record so far, split there (gpu/warp/device_cut.hpp).
+  bool collect_cut(SearchCut& into) override;
 
   const GpuEngineInfo& info() const;
 

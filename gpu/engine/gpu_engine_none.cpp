@@ -19,6 +19,7 @@ EngineStats GpuEngine::stats() const { return {}; }
 std::vector<PromotedSubproblem> GpuEngine::sample_subproblems(int) {
   return {};
 }
+bool GpuEngine::collect_cut(SearchCut&) { return false; }
 const GpuEngineInfo& GpuEngine::info() const {
   static const GpuEngineInfo none;
   return none;

@@ -39,6 +39,9 @@ class IvmPool {
   std::vector<int> download_ends() const { return end_.download(); }
   std::vector<int> download_schedule(int ivm) const;
   IvmCopy download_ivm(int ivm) const;
+  // Per IVM, the counts of every launch so far (a certificate's open records end there).
+  std::vector<unsigned long long> download_decomposed() const { return decomposed_.download(); }
+  std::vector<unsigned long long> download_leaves() const { return leaves_.download(); }
   std::uint64_t total_decomposed() const;
   std::uint64_t total_leaves() const;
 

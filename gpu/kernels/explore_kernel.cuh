@@ -53,7 +53,8 @@ enum class TimesPlace { kGlobal, kShared, kFromParams };
 // unfold at their start (2016 §3.3.2, Algorithm 3). At the end each exploring IVM is normalised
 // so that stealing may cut its interval, and counted in Control::active (2022 §3.1). With
 // params.settle, exploring IVMs instead run to a clean point and initializing ones wait.
-template <class Cell, Placement kPlacement, TimesPlace kTimes, bool kLb2, int kTeam>
+template <class Cell, Placement kPlacement, TimesPlace kTimes, bool kLb2, int kTeam,
+          bool kRecord>
 __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
     explore_kernel(const PoolView pool, const ExploreParams params) {
   extern __shared__ __align__(16) unsigned char shared[];
@@ -77,28 +78,31 @@ __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
   unsigned char* workspace = shared + params.times_bytes + params.johnson_bytes +
                              team_in_block * params.layout.bytes;
   const int state =
-      explore_ivm<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson, workspace, ivm);
+      explore_ivm<Cell, kPlacement, kLb2, kTeam, kRecord>(pool, params, times, johnson, workspace,
+                                                          ivm);
   if (warp::lane<kTeam>() == 0 && state == kExploring) atomicAdd(&params.control->active, 1);
 }
 
-template <class Cell, Placement kPlacement, int kTeam>
+template <class Cell, Placement kPlacement, int kTeam, bool kRecord>
 ExploreKernel lb1_explore_kernel(bool times_shared) {
-  return times_shared ? explore_kernel<Cell, kPlacement, TimesPlace::kShared, false, kTeam>
-                      : explore_kernel<Cell, kPlacement, TimesPlace::kGlobal, false, kTeam>;
+  return times_shared
+             ? explore_kernel<Cell, kPlacement, TimesPlace::kShared, false, kTeam, kRecord>
+             : explore_kernel<Cell, kPlacement, TimesPlace::kGlobal, false, kTeam, kRecord>;
 }
 
-template <class Cell, bool kLb2, int kTeam>
+template <class Cell, bool kLb2, int kTeam, bool kRecord>
 ExploreKernel explore_kernel_instance(const ExploreParams& params) {
   if constexpr (kLb2) {
-    return explore_kernel<Cell, Placement::kAuto, TimesPlace::kFromParams, true, kTeam>;
+    return explore_kernel<Cell, Placement::kAuto, TimesPlace::kFromParams, true, kTeam, kRecord>;
   } else {
     switch (params.placement) {
       case Placement::kShared:
-        return lb1_explore_kernel<Cell, Placement::kShared, kTeam>(params.times_shared);
+        return lb1_explore_kernel<Cell, Placement::kShared, kTeam, kRecord>(params.times_shared);
       case Placement::kStackGlobal:
-        return lb1_explore_kernel<Cell, Placement::kStackGlobal, kTeam>(params.times_shared);
+        return lb1_explore_kernel<Cell, Placement::kStackGlobal, kTeam, kRecord>(
+            params.times_shared);
       default:
-        return lb1_explore_kernel<Cell, Placement::kGlobal, kTeam>(params.times_shared);
+        return lb1_explore_kernel<Cell, Placement::kGlobal, kTeam, kRecord>(params.times_shared);
     }
   }
 }

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "branching.hpp"
+#include "device_cut.hpp"
 #include "flowshop_types.hpp"
 #include "flowshop_view.hpp"
 #include "host_device.hpp"
@@ -209,6 +210,7 @@ struct ExploreParams {
   int warps_per_block = 4;    // the exploration kernel's blocks (kWarpsPerBlock, below)
   int team_width = 32;        // lanes per IVM: 32, 16 or 8 (LB1 only; kTeamWidths, below)
   Control* control = nullptr;
+  CutBufferView cut;          // certificates: where the kernel records its cut (depth -1: not)
 };
 
 // The exploration kernel's blocks: 4 warps (2022 §3.2), except with Johnson's tables in shared

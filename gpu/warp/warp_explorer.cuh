@@ -20,6 +20,7 @@
 #include "ivm.hpp"
 #include "lb1.hpp"
 #include "warp_branching.cuh"
+#include "warp_cut.cuh"
 #include "warp_ivm.cuh"
 #include "warp_lb1.cuh"
 #include "warp_lb2.cuh"
@@ -27,11 +28,15 @@
 namespace permbb::gpu {
 
 // kLb2: the bounding of params.bound is LB2 or lb1+lb2 (the LB1-only kernel carries none of
-// its code or scratch). kTeam: the lanes driving the IVM, 32 for the LB2 kernels (their
+// its code or scratch). kRecord: the launch records its cut for a certificate (params.cut,
+// warp_cut.cuh); the kernels that do not carry none of its code, so a run without a
+// certificate explores as fast as before (an instantiation that tested params.cut at run time
+// explored VFR30_15_2 11 % slower on an H100, docs/audit.md). kTeam: the lanes driving the IVM, 32 for the LB2 kernels (their
 // bounds spread a child's pairs over the whole warp). kPlacement: where the IVM lives, fixed
 // when compiled, or kAuto for the one the launch chose (params.placement, never kAuto there):
 // the LB2 kernels take it at launch, their time going to the bound's sweeps.
-template <class Cell, Placement kPlacement, bool kLb2, int kTeam = warp::kSize>
+template <class Cell, Placement kPlacement, bool kLb2, int kTeam = warp::kSize,
+          bool kRecord = false>
 class WarpExplorer {
   static_assert(!kLb2 || kTeam == warp::kSize, "the LB2 kernels run one IVM per warp");
 
@@ -48,6 +53,9 @@ class WarpExplorer {
               params.data.total_times},
         johnson_(johnson),
         placement_(kPlacement == Placement::kAuto ? params.placement : kPlacement) {
+    if constexpr (kRecord) {
+      if (lane0()) cut_best_ = params.cut.open[ivm].best;
+    }
     const WarpLayout& l = params.layout;
     if (placement_ == Placement::kGlobal) {
       v_ = home();
@@ -110,6 +118,7 @@ class WarpExplorer {
       pool_.state[ivm_] = state;
       pool_.decomposed[ivm_] += decomposed_;
       pool_.leaves[ivm_] += leaves_;
+      if constexpr (kRecord) cut_view().open[ivm_].best = cut_best_;
     }
     warp::sync<kTeam>();
   }
@@ -117,48 +126,131 @@ class WarpExplorer {
   // IvmExplorer::start at [pos, end): false when the interval is empty.
   __device__ bool start() {
     bool open = false;
+    upper_bound_ = read_upper_bound();
     if (lane0()) {
+      if constexpr (kRecord) close_record();
       *v_.line = 0;
       open = ivm::before_end(v_);
     }
     open = warp::broadcast_bool<kTeam>(open);
     warp::sync<kTeam>();
     if (!open) return false;
-    upper_bound_ = read_upper_bound();
     warp::set_root_row<kTeam>(v_);
     if (lane0()) lb1_root(data_, front(0), back(0), remain(0));
     warp::sync<kTeam>();
     bound_and_prune_row(0, 0);
     unfold();
+    if constexpr (kRecord) after_start();
     return true;
   }
 
   // IvmExplorer::step: false once the interval is exhausted.
+  // Recording: true (stopped_short()) without a step when the node is at the cut level and
+  // the record buffer may not take the records of one step of every IVM: the host drains it.
   __device__ bool step() {
     upper_bound_ = read_upper_bound();
-    if (!advance()) return false;
+    if (!advance()) return exhausted();
+    if (short_of_room()) return true;
     decompose_current();
     return true;
   }
 
   // IvmExplorer::normalize: the position moves to the next node to decompose, every digit in
   // range (work stealing cuts [pos, end) only then). False when exhausted.
-  __device__ bool normalize() { return advance(); }
+  __device__ bool normalize() { return advance() || exhausted(); }
 
-  // IvmExplorer::settle: false when exhausted, true at a clean point.
+  // IvmExplorer::settle: false when exhausted, true at a clean point, or (recording) when it
+  // stopped short of one for want of room for its records (stopped_short()).
   __device__ bool settle() {
     while (true) {
-      if (!advance()) return false;
+      if (!advance()) return exhausted();
       bool clean = false;
       if (lane0()) clean = ivm::at_clean_point(v_);
       if (warp::broadcast_bool<kTeam>(clean)) return true;
       upper_bound_ = read_upper_bound();
+      if (short_of_room()) return true;
       decompose_current();
     }
   }
 
+  // Recording: whether the last step() or settle() stopped short for want of room.
+  __device__ bool stopped_short() const { return kRecord && stopped_short_; }
+
+  // Recording: an initializing IVM looks before its start (whose replay may record the
+  // pruned cells of every row above D); true when it must wait for the host's drain.
+  __device__ bool short_of_room_to_start() {
+    if constexpr (!kRecord) return false;
+    return looked_short();
+  }
+
  private:
   __device__ static bool lane0() { return warp::lane<kTeam>() == 0; }
+
+  // Certificates (warp_cut.cuh), kRecord only: where the launch records, at depth D.
+  __device__ const CutBufferView& cut_view() const { return params_.cut; }
+  // The IVM's counters so far (this launch's counts are added at store()).
+  __device__ unsigned long long decomposed() const { return pool_.decomposed[ivm_] + decomposed_; }
+  __device__ unsigned long long leaves() const { return pool_.leaves[ivm_] + leaves_; }
+
+  // The IVM's open record closes here (lane 0).
+  __device__ void close_record() {
+    cut::close(cut_view(), ivm_, decomposed(), leaves(), upper_bound_, cut_best_);
+  }
+
+  // The interval is exhausted: the record of the node the IVM was in closes. Returns false.
+  __device__ bool exhausted() {
+    if constexpr (kRecord) {
+      if (lane0()) close_record();
+      warp::sync<kTeam>();
+    }
+    return false;
+  }
+
+  // Recording: before the node the IVM points at is decomposed, at the cut level only (the
+  // only steps that record, device_cut.hpp), a look at the buffer's room.
+  __device__ bool short_of_room() {
+    if constexpr (!kRecord) return false;
+    if (*v_.line + 1 > cut_view().depth) return false;
+    return looked_short();
+  }
+
+  // Lane 0 looks at the buffer; the team follows its word (and remembers it).
+  __device__ bool looked_short() {
+    bool full = false;
+    if (lane0()) {
+      full = cut::out_of_room(cut_view());
+      if (full) *cut_view().interrupted = 1;
+    }
+    stopped_short_ = warp::broadcast_bool<kTeam>(full);
+    return stopped_short_;
+  }
+
+  // CutRecorder::after_start: the replay ended below D, inside a depth-D node the interval on
+  // the left decomposed; the IVM's record of that node opens here.
+  __device__ void after_start() {
+    if (lane0() && *v_.line + 1 > cut_view().depth) open_record();
+    warp::sync<kTeam>();
+  }
+
+  // The IVM's record of the depth-D node selected in rows 0..D-1 opens here (lane 0).
+  __device__ void open_record() {
+    cut::open(cut_view(), ivm_, v_, decomposed(), leaves(), upper_bound_);
+    cut_best_ = kInfiniteTime;
+  }
+
+  // IvmExplorer::note_cut_level: the node about to be decomposed in row r, at depth r + 1,
+  // before it counts. Above D it is recorded as decomposed; at D its record opens.
+  __device__ void enter_cut_level(int r) {
+    if (lane0()) {
+      close_record();
+      if (r + 1 < cut_view().depth) {
+        cut::above(cut_view(), v_, r, upper_bound_);
+      } else {
+        open_record();
+      }
+    }
+    warp::sync<kTeam>();
+  }
 
   // This IVM's part of the LB2 kernels' scratch in global memory (warp_lb2_shared.cuh).
   __device__ warp::Lb2Scratch lb2_scratch() const {
@@ -208,6 +300,8 @@ class WarpExplorer {
     const Cell* cells = ivm::row(v_, r);
     const int count = ivm::row_length(r, n_);
     const BranchingRule rule = params_.rule;
+    // The rows of a recorded cut are bounded exactly (a pruned record carries its bound).
+    const bool cut_row = kRecord && r < cut_view().depth;
     const bool both = needs_both_directions(rule);
     const bool want_front = both || rule == BranchingRule::kForward;
     const bool want_back = both || rule == BranchingRule::kBackward;
@@ -222,7 +316,7 @@ class WarpExplorer {
               remain(level),   scheduled_, free_jobs,          lb2_scratch(),
               params_.lb2_shared};
       if (params_.bound == GpuBound::kLb2) {
-        const Time cutoff = lb2_cutoff(rule, upper_bound_);
+        const Time cutoff = cut_row ? kInfiniteTime : lb2_cutoff(rule, upper_bound_);
         warp::bound_children_lb2(node, cells, count, want_front, want_back, cutoff,
                                  params_.mapping, lb_front_, n_, params_.lb2_screen);
         // The direction must not depend on the upper bound: IvmExplorer::bound_and_prune_row.
@@ -237,11 +331,19 @@ class WarpExplorer {
     Time* kept = direction == kFront ? lb_front_ : lb_back_;
     if constexpr (kLb2) {
       if (params_.bound == GpuBound::kLb1ThenLb2) {
-        warp::refine_with_lb2(node, cells, count, direction, upper_bound_, params_.mapping,
-                              kept, todo_, params_.lb2_screen);
+        // LB2 is never below LB1: a cut row's children bounded by LB2 alone prune the same.
+        warp::refine_with_lb2(node, cells, count, direction,
+                              cut_row ? kInfiniteTime : upper_bound_, params_.mapping, kept,
+                              todo_, params_.lb2_screen);
       }
     }
     warp::prune_row<kTeam>(v_, r, kept, upper_bound_);
+    if constexpr (kRecord) {
+      if (cut_row) {
+        if (lane0()) cut::pruned_cells(cut_view(), v_, r, kept);
+        warp::sync<kTeam>();
+      }
+    }
   }
 
   // IvmExplorer::unfold: replays the path to the start position, uncounted.
@@ -264,6 +366,9 @@ class WarpExplorer {
   // IvmExplorer::decompose_current.
   __device__ void decompose_current() {
     const int r = *v_.line;
+    if constexpr (kRecord) {
+      if (r + 1 <= cut_view().depth) enter_cut_level(r);
+    }
     if (r == ivm::leaf_row(n_)) {
       // One job: the root (decomposed uncounted in start()) is the leaf parent.
       evaluate_leaf(r, ivm::selected_job(v_, r));
@@ -294,6 +399,9 @@ class WarpExplorer {
     const Time makespan =
         warp::complete_makespan<kTeam>(data_, front(level), back(level), suffix_empty, last_job);
     ++leaves_;
+    if constexpr (kRecord) {
+      if (lane0() && makespan < cut_best_) cut_best_ = makespan;  // CutRecorder::note_leaf
+    }
     if (makespan >= upper_bound_) return;
     if (lane0()) {
       int suffix_begin = 0;
@@ -322,17 +430,21 @@ class WarpExplorer {
   Time upper_bound_ = kInfiniteTime;
   unsigned decomposed_ = 0;  // this launch's counts
   unsigned leaves_ = 0;
+  Time cut_best_ = kInfiniteTime;  // recording, lane 0: the open record's best makespan
+  bool stopped_short_ = false;     // recording: the last look found no room
 };
 
 // What one team does in one launch of the exploration kernel (explore_kernel.cuh): initialise a
 // thief, then `steps` steps and a normalisation, or settle. Returns the IVM's new state.
-template <class Cell, Placement kPlacement, bool kLb2, int kTeam = warp::kSize>
+template <class Cell, Placement kPlacement, bool kLb2, int kTeam = warp::kSize,
+          bool kRecord = false>
 __device__ int explore_ivm(const PoolView& pool, const ExploreParams& params, const Time* times,
                            const JohnsonView& johnson, unsigned char* workspace, int ivm) {
   int state = pool.state[ivm];
   if (state == kEmpty || (params.settle && state == kInitializing)) return state;
-  WarpExplorer<Cell, kPlacement, kLb2, kTeam> explorer(pool, ivm, params, times, johnson,
-                                                       workspace);
+  WarpExplorer<Cell, kPlacement, kLb2, kTeam, kRecord> explorer(pool, ivm, params, times,
+                                                                johnson, workspace);
+  if (state == kInitializing && explorer.short_of_room_to_start()) return state;  // drain first
   explorer.load(state == kInitializing);
   if (state == kInitializing) state = explorer.start() ? kExploring : kEmpty;
   if (params.settle) {
@@ -340,6 +452,7 @@ __device__ int explore_ivm(const PoolView& pool, const ExploreParams& params, co
   } else {
     for (int s = 0; s < params.steps && state == kExploring; ++s) {
       if (!explorer.step()) state = kEmpty;
+      if (explorer.stopped_short()) break;
     }
     if (state == kExploring && !explorer.normalize()) state = kEmpty;
   }

@@ -8,10 +8,12 @@
 #include <random>
 #include <vector>
 
+#include "device_cut_records.hpp"
 #include "factoradic.hpp"
 #include "factoradic_mpz.hpp"
 #include "flowshop_tables.hpp"
 #include "johnson_tables.hpp"
+#include "search_cut.hpp"
 #include "steal_logic.hpp"
 #include "warp_explorer.cuh"
 #include "work_split.hpp"
@@ -104,7 +106,35 @@ class EmulatedEngine {
     workspace_.resize(params_.layout.bytes + 16);
   }
 
+  // Certificates: the kernel records the cut at `depth` (GpuEngine with GpuOptions::cut).
+  // `capacity` 0: GpuEngine's buffer; a smaller one (at least the reserve plus one) makes
+  // IVMs stop short for want of room, and the host drain and go on.
+  void record_cut(int depth, unsigned long long capacity = 0) {
+    const CutBufferSize size = cut_buffer_size(k_, n_, depth);
+    cut_buffer_.assign(capacity > 0 ? capacity : size.capacity, DeviceCutRecord{});
+    cut_open_.assign(k_, DeviceOpenCut{});
+    params_.cut = {depth,        cut_buffer_.data(), cut_buffer_.size(), size.reserve,
+                   &cut_count_, &cut_interrupted_,  cut_open_.data()};
+  }
+
+  // GpuEngine::collect_cut.
+  void collect_cut(SearchCut& into) {
+    drain_cut();
+    std::vector<CutRecord> records = std::move(cut_closed_);
+    cut_closed_.clear();
+    for (const DeviceCutRecord& r : cut_drained_) records.push_back(to_cut_record(r));
+    cut_drained_.clear();
+    split_open_records(cut_open_, decomposed_, leaves_, best(), params_.cut.depth, true, records);
+    into.add(records);
+  }
+  std::uint64_t cut_interruptions() const { return cut_interruptions_; }
+
   void set_work(const std::vector<Interval>& intervals) {
+    if (params_.cut.depth >= 0) {  // GpuEngine::set_work: the open records close
+      drain_cut();
+      split_open_records(cut_open_, decomposed_, leaves_, best(), params_.cut.depth, false,
+                         cut_closed_);
+    }
     std::fill(state_.begin(), state_.end(), kEmpty);
     const auto pieces = split_intervals(intervals, k_);
     const auto where = spread_indices(static_cast<int>(pieces.size()), k_);
@@ -125,10 +155,15 @@ class EmulatedEngine {
     if (stealing_triggered(control_.active, trigger)) {
       control_.steals += steal_phase_on_host(pool_, config_.steal_rule);
     }
-    return control_.active > 0;
+    const bool stopped_short = drain_cut();  // IVMs that did not start are not active
+    return control_.active > 0 || stopped_short;
   }
 
-  void settle() { launch(1); }
+  void settle() {
+    do {
+      launch(1);
+    } while (drain_cut());
+  }
 
   std::vector<Interval> remaining() const {
     std::vector<Interval> out;
@@ -154,6 +189,18 @@ class EmulatedEngine {
   }
 
  private:
+  // GpuEngine::drain_cut.
+  bool drain_cut() {
+    if (params_.cut.depth < 0) return false;
+    cut_drained_.insert(cut_drained_.end(), cut_buffer_.begin(),
+                        cut_buffer_.begin() + static_cast<std::ptrdiff_t>(cut_count_));
+    cut_count_ = 0;
+    const bool stopped_short = cut_interrupted_ != 0;
+    cut_interruptions_ += stopped_short ? 1 : 0;
+    cut_interrupted_ = 0;
+    return stopped_short;
+  }
+
   static std::uint64_t sum(const std::vector<unsigned long long>& v) {
     std::uint64_t s = 0;
     for (auto x : v) s += x;
@@ -198,12 +245,18 @@ class EmulatedEngine {
 
   template <bool kLb2, int kTeam, Placement kPlacement>
   void run_placed(int i, unsigned char* ws, int& state) {
+    if (params_.cut.depth >= 0) return run_kernel<kLb2, kTeam, kPlacement, true>(i, ws, state);
+    run_kernel<kLb2, kTeam, kPlacement, false>(i, ws, state);
+  }
+
+  template <bool kLb2, int kTeam, Placement kPlacement, bool kRecord>
+  void run_kernel(int i, unsigned char* ws, int& state) {
     const Time* times = tables_.view().times_by_job;
     const JohnsonView johnson = params_.johnson;
     emulation::run_warp(
         [&] {
-          state = explore_ivm<Cell, kPlacement, kLb2, kTeam>(pool_, params_, times, johnson, ws,
-                                                             i);
+          state = explore_ivm<Cell, kPlacement, kLb2, kTeam, kRecord>(pool_, params_, times,
+                                                                      johnson, ws, i);
         },
         kTeam);
   }
@@ -225,6 +278,12 @@ class EmulatedEngine {
   PoolView pool_;
   Control control_;
   ExploreParams params_;
+  std::vector<DeviceCutRecord> cut_buffer_, cut_drained_;
+  std::vector<DeviceOpenCut> cut_open_;
+  std::vector<CutRecord> cut_closed_;
+  unsigned long long cut_count_ = 0;
+  int cut_interrupted_ = 0;
+  std::uint64_t cut_interruptions_ = 0;
 };
 
 }  // namespace permbb::gpu

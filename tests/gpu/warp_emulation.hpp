@@ -22,6 +22,7 @@
 #endif
 #ifndef __forceinline__
 #define __forceinline__ inline __attribute__((always_inline))
+
 #endif
 
 namespace permbb::gpu::emulation {
@@ -215,5 +216,11 @@ inline void __threadfence() {}
 inline unsigned long long atomicMin(unsigned long long* address, unsigned long long value) {
   const unsigned long long old = *address;
   if (value < old) *address = value;
+  return old;
+}
+
+inline unsigned long long atomicAdd(unsigned long long* address, unsigned long long value) {
+  const unsigned long long old = *address;
+  *address = old + value;
   return old;
 }

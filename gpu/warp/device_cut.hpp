@@ -1,0 +1,71 @@
+#pragma once
+// Certificates on the GPU (docs/audit.md, "The GPU explorer"): what the exploration kernel
+// writes of the cut of its search tree, as common/cut_recorder.hpp does for a CPU explorer.
+// Each IVM keeps the record of the depth-D node it is in open in global memory
+// (DeviceOpenCut), touched only when the IVM decomposes a node at depth <= D, prunes a cell
+// of a row above D, or evaluates a leaf; finished records are appended to one buffer that
+// the host drains at every synchronisation (gpu/engine/device_cut_buffer.hpp). Host and
+// device code.
+#include <cstdint>
+
+#include "flowshop_types.hpp"
+#include "host_device.hpp"
+
+namespace permbb::gpu {
+
+// The deepest cut the GPU records (paths are fixed arrays on the device). The default cut
+// (10^6 subproblems) is at most 9 deep for every n.
+inline constexpr int kMaxGpuCutDepth = 16;
+
+// What a finished record says of its node (cut_record.hpp's three cases).
+enum DeviceCutKind : int { kCutExplored = 0, kCutAbove = 1, kCutPruned = 2 };
+
+// One finished record: the node by its path (cut_step(job, direction) per step), and for
+//  - kCutExplored: the IVM's counts in the node's subtree, the upper bounds in force from
+//    the first decision there to the last, and the best makespan met;
+//  - kCutAbove: a node above D, decomposed once, at upper bound ub_start;
+//  - kCutPruned: its exact bound.
+struct DeviceCutRecord {
+  std::int16_t path[kMaxGpuCutDepth];
+  int length;
+  int kind;
+  Time bound;
+  Time ub_start;
+  Time ub_end;
+  Time best;
+  unsigned long long decomposed;
+  unsigned long long leaves;
+};
+
+// An IVM's open record of the depth-D node it explores: its path, and the IVM's counters,
+// the upper bound and the best makespan since it was opened.
+struct DeviceOpenCut {
+  std::int16_t path[kMaxGpuCutDepth];
+  int open;
+  Time ub_start;
+  Time best;
+  unsigned long long decomposed;  // the IVM's counters when opened
+  unsigned long long leaves;
+};
+
+// Where the kernel records (ExploreParams::cut). depth < 0: the run records nothing.
+// An IVM writes at most `reserve_per_ivm` records between two looks at `count`, and looks
+// before it starts and before every step: it stops short (and raises `interrupted`) when
+// the room left could not take that from every IVM at once, so the buffer never overflows.
+struct CutBufferView {
+  int depth = -1;
+  DeviceCutRecord* records = nullptr;
+  unsigned long long capacity = 0;
+  unsigned long long reserve = 0;         // ivms x reserve_per_ivm
+  unsigned long long* count = nullptr;    // records appended since the host's last drain
+  int* interrupted = nullptr;             // an IVM stopped short for want of room
+  DeviceOpenCut* open = nullptr;          // one per IVM
+};
+
+// The most records one IVM writes in one step (a record closed, one opened or an inner node,
+// the pruned cells of one row) or in its start (the pruned cells of every row above D).
+PERMBB_HD long long cut_records_per_ivm(int n, int depth) {
+  return static_cast<long long>(depth + 1) * n + 2;
+}
+
+}  // namespace permbb::gpu

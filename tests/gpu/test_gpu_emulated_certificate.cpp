@@ -1,0 +1,149 @@
+// Certificates from the GPU explorer, on the host: the very warp code of the exploration
+// kernel records its cut (gpu/warp/warp_cut.cuh) on emulated warps, the host side drains and
+// splits the records as GpuEngine does (gpu/engine/device_cut_records.hpp), and the
+// independent auditor (audit/) checks the certificate with every explored subproblem
+// re-explored. References are brute force, never the code under test.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "audited_certificate.hpp"
+#include "emulated_gpu_engine.hpp"
+#include "factoradic_mpz.hpp"
+#include "test_support.hpp"
+
+namespace permbb::gpu {
+namespace {
+
+const BoundKind kBounds[] = {BoundKind::kLb1, BoundKind::kLb2, BoundKind::kLb1ThenLb2};
+const BranchingRule kRules[] = {BranchingRule::kMinMin, BranchingRule::kMinMinForwardTies,
+                                BranchingRule::kMaxSum, BranchingRule::kForward,
+                                BranchingRule::kBackward};
+
+// How the host drives the search: every `pause_every` rounds it settles and collects the
+// records so far (a checkpoint); with `redeal`, it then gives the IVMs the remaining
+// intervals anew (a handover, a restart link). `capacity`: the record buffer (0: GpuEngine's).
+struct Driving {
+  int pause_every = 0;
+  bool redeal = false;
+  unsigned long long capacity = 0;
+};
+
+using testing::failure_of;
+
+struct Certified : testing::AuditedCertificate {
+  std::uint64_t decomposed = 0;
+  std::uint64_t interruptions = 0;
+};
+
+Certified certify(const Instance& instance, const SearchSettings& settings, int depth, Time ub,
+                  const EmulatedGpuConfig& config, const Driving& driving) {
+  EmulatedEngine<std::int8_t> engine(instance, settings.branching, ub, config, settings.bound);
+  engine.record_cut(depth, driving.capacity);
+  engine.set_work({Interval{0, factorial(instance.jobs())}});
+  SearchCut cut(depth);
+  int rounds = 0;
+  while (engine.round()) {
+    EXPECT_LT(++rounds, 1000000);
+    if (driving.pause_every == 0 || rounds % driving.pause_every != 0) continue;
+    engine.settle();
+    engine.collect_cut(cut);
+    if (driving.redeal) engine.set_work(engine.remaining());
+  }
+  engine.collect_cut(cut);
+  Certified out;
+  static_cast<testing::AuditedCertificate&>(out) =
+      testing::audit_search(instance, settings, engine.best_schedule(), engine.best(),
+                            {engine.decomposed(), engine.leaves()}, cut);
+  out.decomposed = engine.decomposed();
+  out.interruptions = engine.cut_interruptions();
+  return out;
+}
+
+// Every bound the GPU has, every rule, cuts from the root to the leaves' parents, from no
+// bound, one above the optimum and at it: the certificate holds, all of it re-explored, and
+// claims the brute-force optimum.
+TEST(GpuEmulatedCertificate, HoldsForEveryBoundRuleAndDepth) {
+  std::mt19937 rng(71);
+  for (int trial = 0; trial < testing::scaled_trials(9); ++trial) {
+    const int n = 5 + trial % 3;
+    const Instance instance = testing::random_instance(rng, n, 2 + trial % 4);
+    const Time optimum = testing::brute_force_optimum(instance);
+    const SearchSettings settings{kBounds[trial % 3], kRules[trial % 5]};
+    EmulatedGpuConfig config;
+    config.ivms = 1 + trial % 8;
+    config.steps = 1 + trial % 4;
+    for (const int depth : {0, 1, 2, n - 1}) {
+      for (const Time ub : {kInfiniteTime, optimum + 1, optimum}) {
+        const Certified c = certify(instance, settings, depth, ub, config, {});
+        testing::expect_holds_with_claim(c, optimum, ub,
+                                         "trial " + std::to_string(trial) + " depth " +
+                                             std::to_string(depth) + " ub " + std::to_string(ub));
+      }
+    }
+  }
+}
+
+// Checkpoints (open records split) and new work dealt to the IVMs (open records closed)
+// midway, with stealing between IVMs: records of one node from several IVMs and parts add
+// up, and the certificate holds.
+TEST(GpuEmulatedCertificate, HoldsAcrossCheckpointsAndNewWork) {
+  std::mt19937 rng(72);
+  for (int trial = 0; trial < testing::scaled_trials(8); ++trial) {
+    const int n = 7 + trial % 2;
+    const Instance instance = testing::random_instance(rng, n, 3 + trial % 3);
+    const Time optimum = testing::brute_force_optimum(instance);
+    const SearchSettings settings{kBounds[trial % 3], kRules[trial % 5]};
+    EmulatedGpuConfig config;
+    config.ivms = 6;
+    config.steps = 2;
+    for (const Time ub : {kInfiniteTime, optimum}) {
+      const Driving driving{3 + trial % 4, trial % 2 == 0, 0};
+      const Certified c = certify(instance, settings, 3, ub, config, driving);
+      EXPECT_TRUE(c.audit.holds()) << "trial " << trial << " ub " << ub << ": "
+                                   << failure_of(c.audit);
+      EXPECT_EQ(c.certificate.upper_bound, optimum);
+    }
+  }
+}
+
+// A record buffer with room for one step of every IVM: IVMs stop short (before starting,
+// mid-launch, mid-settle), the host drains and goes on. At the optimum the search is the
+// same as without recording (the same nodes), and the certificate holds.
+TEST(GpuEmulatedCertificate, IvmsThatStopShortOfRoomLoseNothing) {
+  std::mt19937 rng(73);
+  std::uint64_t interruptions = 0;
+  for (int trial = 0; trial < testing::scaled_trials(6); ++trial) {
+    const int n = 7;
+    const Instance instance = testing::random_instance(rng, n, 4);
+    const Time optimum = testing::brute_force_optimum(instance);
+    const SearchSettings settings{kBounds[trial % 3], kRules[trial % 5]};
+    EmulatedGpuConfig config;
+    config.ivms = 4;
+    config.steps = 5;
+    EmulatedEngine<std::int8_t> plain(instance, settings.branching, optimum, config,
+                                      settings.bound);
+    plain.set_work({Interval{0, factorial(n)}});
+    while (plain.round()) {
+    }
+    const int depth = 2;
+    const unsigned long long tight = cut_buffer_size(config.ivms, n, depth).reserve + 1;
+    const Certified c = certify(instance, settings, depth, optimum, config, {4, true, tight});
+    EXPECT_TRUE(c.audit.holds()) << "trial " << trial << ": " << failure_of(c.audit);
+    EXPECT_EQ(c.decomposed, plain.decomposed()) << "trial " << trial;
+    interruptions += c.interruptions;
+  }
+  EXPECT_GT(interruptions, 0u) << "no IVM ever stopped short: the test exercises nothing";
+}
+
+TEST(GpuCutBuffer, RefusesCutsDeeperThanTheGpuRecords) {
+  EXPECT_THROW(cut_buffer_size(8, 30, kMaxGpuCutDepth + 1), std::invalid_argument);
+  const CutBufferSize size = cut_buffer_size(8, 30, 4);
+  EXPECT_EQ(size.reserve, 8u * (5u * 30u + 2u));
+  EXPECT_GE(size.capacity, 2 * size.reserve);
+}
+
+}  // namespace
+}  // namespace permbb::gpu
