@@ -19,13 +19,19 @@ void add_audit_options(CLI::App& command, AuditCommandOptions& options) {
                   "all of them when K is at least their number")
       ->capture_default_str();
   command.add_option("--seed", options.seed, "the seed of the draws")->capture_default_str();
+  command
+      .add_option("--threads", options.threads,
+                  "threads re-exploring the sample (0: every hardware thread); the verdict "
+                  "does not depend on it")
+      ->check(CLI::Range(0, 4096))
+      ->capture_default_str();
   command.add_flag("--json", options.json, "print every check's figures as one JSON object");
 }
 
 int run_audit_command(const AuditCommandOptions& options) {
   const audit::Certificate certificate = audit::read_certificate(options.file);
   const audit::AuditResult result =
-      audit::audit_certificate(certificate, options.sample, options.seed);
+      audit::audit_certificate(certificate, options.sample, options.seed, options.threads);
   if (options.json) {
     std::cout << audit::result_json(certificate, result);
   } else if (result.holds()) {

@@ -10,6 +10,7 @@ struct AuditCommandOptions {
   std::string file;
   std::uint64_t sample = 100;
   std::uint64_t seed = 1;
+  int threads = 0;  // the sample's re-explorations side by side (0: every hardware thread)
   bool json = false;
 };
 

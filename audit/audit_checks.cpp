@@ -1,5 +1,11 @@
 #include "audit_checks.hpp"
 
+#include <algorithm>
+#include <atomic>
+#include <limits>
+#include <mutex>
+#include <thread>
+
 #include "audit_bounds.hpp"
 #include "audit_search.hpp"
 #include "cut_partition.hpp"
@@ -116,20 +122,58 @@ std::string recheck(const Certificate& c, const TextbookBounds& bounds, const Su
   return "";
 }
 
-CheckOutcome check_sample(const Certificate& c, const TextbookBounds& bounds,
-                          const SampleChoice& sample) {
-  CheckOutcome out{4, "sample", true, "", {}};
+// The sampled subproblems re-explored on `threads` threads, each taking the next one in draw
+// order: the failure reported is the first in that order, whichever thread met it, so the
+// verdict and its line do not depend on the threads.
+struct Rechecked {
+  std::size_t failed_at = std::numeric_limits<std::size_t>::max();
+  std::string failure;
   std::uint64_t nodes = 0;
+};
+
+Rechecked recheck_sample(const Certificate& c, const TextbookBounds& bounds,
+                         const std::vector<std::size_t>& order, int threads) {
+  std::atomic<std::size_t> next{0};
+  std::mutex lock;
+  Rechecked out;
+  const auto work = [&] {
+    std::uint64_t nodes = 0;
+    for (std::size_t k = next++; k < order.size(); k = next++) {
+      {
+        const std::lock_guard<std::mutex> guard(lock);
+        if (k > out.failed_at) break;  // a failure earlier in the order is the verdict
+      }
+      std::string failure = recheck(c, bounds, c.subproblems[order[k]], nodes);
+      if (failure.empty()) continue;
+      const std::lock_guard<std::mutex> guard(lock);
+      if (k < out.failed_at) {
+        out.failed_at = k;
+        out.failure = std::move(failure);
+      }
+    }
+    const std::lock_guard<std::mutex> guard(lock);
+    out.nodes += nodes;
+  };
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < threads; ++t) helpers.emplace_back(work);
+  work();
+  for (std::thread& helper : helpers) helper.join();
+  return out;
+}
+
+CheckOutcome check_sample(const Certificate& c, const TextbookBounds& bounds,
+                          const SampleChoice& sample, int threads) {
+  CheckOutcome out{4, "sample", true, "", {}};
   std::uint64_t exact = 0;
   for (const std::size_t i : sample.subproblems) {
     const Subproblem& s = c.subproblems[i];
     exact += s.ub_start == s.ub_end ? 1 : 0;
-    const std::string failure = recheck(c, bounds, s, nodes);
-    if (!failure.empty()) {
-      out.passed = false;
-      out.failure = failure;
-      break;
-    }
+  }
+  const Rechecked rechecked = recheck_sample(c, bounds, sample.subproblems, threads);
+  const std::uint64_t nodes = rechecked.nodes;
+  if (!rechecked.failure.empty()) {
+    out.passed = false;
+    out.failure = rechecked.failure;
   }
   out.figures = {{"draws", sample.complete ? "all" : number(sample.draws), sample.complete},
                  {"subproblems_reexplored", number(sample.subproblems.size()), false},
@@ -182,7 +226,9 @@ const CheckOutcome* AuditResult::first_failure() const {
   return nullptr;
 }
 
-AuditResult audit_certificate(const Certificate& c, std::uint64_t sample_size, std::uint64_t seed) {
+AuditResult audit_certificate(const Certificate& c, std::uint64_t sample_size, std::uint64_t seed,
+                              int threads) {
+  if (threads <= 0) threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const TextbookBounds bounds(c);
   AuditResult result;
   result.sample_size = sample_size;
@@ -192,7 +238,7 @@ AuditResult audit_certificate(const Certificate& c, std::uint64_t sample_size, s
   result.checks.push_back(check_schedule(c, bounds));
   result.checks.push_back(check_cut(partition, c));
   result.checks.push_back(check_pruned(c, bounds));
-  result.checks.push_back(check_sample(c, bounds, result.sample));
+  result.checks.push_back(check_sample(c, bounds, result.sample, threads));
   result.checks.push_back(check_totals(c, partition));
   return result;
 }

@@ -45,7 +45,9 @@ struct AuditResult {
   const CheckOutcome* first_failure() const;
 };
 
+// `threads`: the sample's re-explorations run side by side on that many threads (0: every
+// hardware thread); the result does not depend on it.
 AuditResult audit_certificate(const Certificate& certificate, std::uint64_t sample_size,
-                              std::uint64_t seed);
+                              std::uint64_t seed, int threads = 0);
 
 }  // namespace permbb::audit

@@ -417,6 +417,36 @@ TEST_F(EditedCertificate, OverlappingSubproblemsAreRefutedByThePartition) {
   EXPECT_EQ(first_failed_check(audit_file(write_lines(wide, "wide"), 0)), 2);
 }
 
+// Several explored subproblems with a count changed by hand: however many threads re-explore
+// the sample, the refutation names the first of them in the order of the draws.
+TEST_F(EditedCertificate, TheRefutationDoesNotDependOnTheThreads) {
+  std::vector<std::string> lines = lines_;
+  int edited = 0;
+  for (const std::size_t at : subproblems_) {
+    if (lines[at].rfind("e ", 0) != 0 || edited == 3) continue;
+    std::istringstream in(lines[at]);
+    std::string kind;
+    std::uint64_t nodes = 0;
+    in >> kind >> nodes;
+    std::string rest;
+    std::getline(in, rest);
+    std::string line = "e ";
+    line += std::to_string(nodes + 1);
+    line += rest;
+    lines[at] = line;
+    ++edited;
+  }
+  ASSERT_EQ(edited, 3);
+  const audit::Certificate c = audit::read_certificate(write_lines(lines, "counts"));
+  const audit::AuditResult one = audit::audit_certificate(c, 1000000, 1, 1);
+  ASSERT_EQ(first_failed_check(one), 4);
+  for (const int threads : {2, 3, 8}) {
+    const audit::AuditResult many = audit::audit_certificate(c, 1000000, 1, threads);
+    ASSERT_EQ(first_failed_check(many), 4) << threads << " threads";
+    EXPECT_EQ(many.first_failure()->failure, one.first_failure()->failure) << threads;
+  }
+}
+
 TEST_F(EditedCertificate, MalformedFilesAreInputErrors) {
   EXPECT_THROW(audit::read_certificate(write_lines({"hello"}, "foreign")), InputError);
   std::vector<std::string> truncated(lines_.begin(), lines_.begin() + subproblems_[2]);
