@@ -49,7 +49,7 @@ struct KnapsackReport {
   ks::LevelSearchOptions search;
   double seconds = 0;
   double setup_seconds = 0;
-  std::string stopped_because;  // "time limit" or a signal's ("stopped by SIGTERM")
+  std::string stopped_because;  // "time limit", a signal's ("stopped by SIGTERM") or a cap's
 };
 
 ks::KnapsackInstance load(const KnapsackCommandOptions& options) {
@@ -266,6 +266,7 @@ KnapsackReport solve_expanding_core(const KnapsackCommandOptions& options,
   report.seconds = seconds_since(begin) - result.setup_seconds;
   report.solution = std::move(result.solution);
   report.complete = result.complete;
+  report.stopped_because = result.stopped_because;
   report.core = result.statistics;
   report.upper_bound = result.upper_bound;
   return report;
@@ -497,7 +498,11 @@ int run_knapsack_command(const KnapsackCommandOptions& options,
                           : options.method == "core"
                               ? solve_expanding_core(options, instance, stop)
                               : solve_branch_and_bound(options, instance, stop);
-  report.stopped_because = signals.stop_requested() ? signals.stop_reason() : "time limit";
+  if (!report.stopped_because.empty()) {
+    spdlog::warn("knapsack: stopped before the optimum is proved: {}", report.stopped_because);
+  } else {
+    report.stopped_because = signals.stop_requested() ? signals.stop_reason() : "time limit";
+  }
   ks::check_solution(instance, report.solution);
   write_result(options.output, format_human(instance, report), to_json(instance, report));
   return report.complete ? 0 : kExitIncomplete;

@@ -9,7 +9,6 @@
 
 #include "cardinality_bound.hpp"
 #include "decision_arena.hpp"
-#include "input_error.hpp"
 #include "item_table.hpp"
 #include "node_bounds.hpp"
 #include "one_item_completion.hpp"
@@ -86,7 +85,7 @@ class CoreSearch {
   void weight_class_bound();
   void record_state(std::int64_t index, int extra_item, std::int64_t profit, std::int64_t weight);
   void record_items(std::vector<int> sorted_items);
-  void check_caps(std::int64_t next_states) const;
+  bool within_caps(std::int64_t next_states);
   bool out_of_time() const;
   void report_progress();
   double seconds() const { return std::chrono::duration<double>(Clock::now() - begin_).count(); }
@@ -104,6 +103,7 @@ class CoreSearch {
   int first_ = 0;  // s: the core's first item
   int last_ = 0;   // t: its last (last_ < first_: empty)
   bool take_out_next_ = true;
+  std::string cap_reached_;  // why a cap stopped the search (within_caps); empty while none has
   std::int64_t steps_ = 0;  // merges done
   std::int64_t next_weight_class_dp_ = 0;  // list length that calls the next weight-class DP
   int capacity_passes_ = 0;  // reachable-weight bounds computed (tighten_capacity)
@@ -233,7 +233,8 @@ bool CoreSearch::fixed_by_bound(int item, bool put_in) const {
   return lattice_.round_lagrangian(bound, capacity_) <= lower_;
 }
 
-// False when the time ran out during the merge: the list is as it was.
+// False when the time ran out during the merge, or a cap stops it before: the list is as it
+// was.
 bool CoreSearch::move_item(int item, bool put_in) {
   const std::int64_t sign = put_in ? 1 : -1;
   const CoreMove move{item, sign * items_.weights()[item], sign * items_.profits()[item]};
@@ -244,7 +245,7 @@ bool CoreSearch::move_item(int item, bool put_in) {
     bounds.fixed_weight = items_.prefix_sums().weight_before[first_];
     bounds.fixed_profit = items_.prefix_sums().profit_before[first_];
   }
-  check_caps(2 * list_.size());
+  if (!within_caps(2 * list_.size())) return false;
   const bool elsewhere = options_.merger != nullptr && list_.size() >= options_.merger_min_states;
   const MergeStop stop = [this] { return out_of_time(); };
   const MergeOutcome outcome =
@@ -300,7 +301,7 @@ void CoreSearch::widen_core() {
   if (fixed_by_bound(item, !take_out)) {
     ++statistics_.items_fixed;
   } else if (!move_item(item, !take_out)) {
-    first_ = first;  // out of time: the core stays as it was
+    first_ = first;  // out of time or past a cap: the core stays as it was
     last_ = last;
     return;
   }
@@ -370,22 +371,23 @@ void CoreSearch::record_items(std::vector<int> sorted_items) {
 }
 
 // Checked before each merge, for the most it may take: a list twice as long beside the
-// current one, and one new arena node per moved state.
-void CoreSearch::check_caps(std::int64_t next_states) const {
+// current one, and one new arena node per moved state. Past a cap the search stops as at its
+// time limit (the best solution and the bound kept), and cap_reached_ says why.
+bool CoreSearch::within_caps(std::int64_t next_states) {
   constexpr std::int64_t kStateBytes = 3 * sizeof(std::int64_t);
   constexpr std::int64_t kNodeBytes = sizeof(std::int64_t) + sizeof(std::int32_t);
   const std::int64_t bytes = list_.bytes() + std::max(spare_.bytes(), next_states * kStateBytes) +
                              arena_.bytes() + list_.size() * kNodeBytes;
   const bool over_memory = options_.max_memory_bytes > 0 && bytes > options_.max_memory_bytes;
   const bool over_states = options_.max_states > 0 && next_states > options_.max_states;
-  if (!over_memory && !over_states) return;
-  throw InputError(
-      "knapsack --method core: the next state list may reach " + std::to_string(next_states) +
-      " states (" + std::to_string(bytes >> 20) + " MiB with its decisions), over the " +
+  if (!over_memory && !over_states) return true;
+  cap_reached_ =
+      "the next state list may reach " + std::to_string(next_states) + " states (" +
+      std::to_string(bytes >> 20) + " MiB with its decisions), over the " +
       (over_memory ? "memory cap of " + std::to_string(options_.max_memory_bytes >> 20) + " MiB"
                    : "cap of " + std::to_string(options_.max_states) + " states") +
-      ", with a core of " + std::to_string(statistics_.core_size) + " items; best profit found " +
-      std::to_string(lower_) + ", bound " + std::to_string(clamp_bound(upper_)));
+      ", with a core of " + std::to_string(statistics_.core_size) + " items";
+  return false;
 }
 
 bool CoreSearch::out_of_time() const {
@@ -407,13 +409,14 @@ CoreSearchResult CoreSearch::run() {
   start();
   result.setup_seconds = seconds();
   while (!list_.empty() && upper_ > lower_ && (first_ > 0 || last_ + 1 < count())) {
-    if (out_of_time()) {
+    if (out_of_time() || !cap_reached_.empty()) {
       result.complete = false;
       break;
     }
     widen_core();
     report_progress();
   }
+  result.stopped_because = cap_reached_;
   result.solution = best_;
   result.upper_bound = result.complete ? lower_ : clamp_bound(upper_);
   result.statistics = statistics_;

@@ -2,6 +2,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include "knapsack_instance.hpp"
 #include "knapsack_solution.hpp"
@@ -85,13 +86,15 @@ struct CoreSearchResult {
   bool complete = true;
   std::int64_t upper_bound = 0;  // optimal value when complete, else a proven bound on it
   double setup_seconds = 0;      // sorting the items and the break solution, of the whole time
+  std::string stopped_because;   // incomplete by a cap: which, and the list it would have made
   CoreSearchStatistics statistics;
 };
 
 // The exact expanding-core dynamic program, after Pisinger's minknap ("A minimal algorithm for
 // the 0-1 knapsack problem", Operations Research 45(5), 1997) and the reductions of combo
 // (Martello, Pisinger & Toth, Management Science 45(3), 1999); core_search.cpp says how.
-// Throws InputError when the memory cap or the state cap is reached.
+// A step that could pass the memory cap or the state cap is not taken: the search stops there
+// as at its time limit, incomplete, with its best solution, its bound and `stopped_because`.
 CoreSearchResult solve_core(const KnapsackInstance& instance, const CoreSearchOptions& options = {});
 
 }  // namespace permbb::knapsack

@@ -411,8 +411,16 @@ class KnapsackCore(WithFolder):
         self.assertLessEqual(result["weight"], result["capacity"])
         self.assertIn("| core ", proc.stderr)
         self.assertIn(" states | best ", proc.stderr)
-        proc = run("--generate", spec, "--method", "core", "--max-states", "2", "--quiet")
-        self.assertEqual(proc.returncode, 2, proc.stderr)
+        # A cap stops the search as the time limit does: incomplete, the solution kept, and
+        # one warning line that says which cap.
+        proc = run("--generate", spec, "--method", "core", "--max-states", "2", "--quiet",
+                   "--json", "-")
+        self.assertEqual(proc.returncode, 3, proc.stderr)
+        result = json.loads(proc.stdout)
+        self.assertEqual(result["status"], "incomplete")
+        self.assertIn("over the cap of 2 states", result["stopped_because"])
+        self.assertGreater(result["value"], 0)
+        self.assertGreaterEqual(result["upper_bound"], result["value"])
         lines = proc.stderr.strip().splitlines()
         self.assertEqual(len(lines), 1, proc.stderr)
         self.assertIn("over the cap of 2 states", lines[0])

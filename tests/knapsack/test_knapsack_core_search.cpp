@@ -398,16 +398,17 @@ TEST(CoreSearch, HugeCapacitiesAgreeWithBruteForce) {
 TEST(CoreSearch, StateCapAndTimeLimit) {
   const KnapsackInstance hard =
       generate_jooken_instance(parse_jooken_spec("jooken,400,1000000000,10,0.1,0.00001,300,2"));
+  // A cap stops the search as the time limit does: the best solution and the bound kept.
   CoreSearchOptions capped;
   capped.max_states = 2;
-  try {
-    solve_core(hard, capped);
-    FAIL() << "no InputError";
-  } catch (const InputError& e) {
-    const std::string message = e.what();
-    EXPECT_NE(message.find("over the cap of 2 states"), std::string::npos) << message;
-    EXPECT_EQ(message.find('\n'), std::string::npos);
-  }
+  const CoreSearchResult stopped = solve_core(hard, capped);
+  EXPECT_FALSE(stopped.complete);
+  EXPECT_NE(stopped.stopped_because.find("over the cap of 2 states"), std::string::npos)
+      << stopped.stopped_because;
+  EXPECT_EQ(stopped.stopped_because.find('\n'), std::string::npos);
+  EXPECT_GE(stopped.upper_bound, stopped.solution.value);
+  check_solution(hard, stopped.solution);
+  EXPECT_GT(stopped.solution.value, 0);
   CoreSearchOptions timed;
   timed.time_limit_seconds = 1e-9;
   const CoreSearchResult result = solve_core(hard, timed);
