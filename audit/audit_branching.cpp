@@ -23,16 +23,25 @@ Side choose_side(const std::string& rule, const std::vector<Time>& front_bounds,
   return back_sum > front_sum ? Side::kBack : Side::kFront;
 }
 
-Side branching_side(const TextbookBounds& bounds, const std::string& rule, const Sides& node) {
-  if (rule == "fwd") return Side::kFront;
-  if (rule == "bwd") return Side::kBack;
-  std::vector<Time> front_bounds;
-  std::vector<Time> back_bounds;
+namespace {
+
+// `children.of(side)` = the branching bounds of the node's children on `side`.
+void bound_side(const TextbookBounds& bounds, const Sides& node, Side side, ChildBounds& children) {
+  std::vector<Time>& out = children.of(side);
+  out.clear();
   for (const int job : node.free) {
-    front_bounds.push_back(bounds.branching_bound(bounds.child_front(node, job)));
-    back_bounds.push_back(bounds.branching_bound(bounds.child_back(node, job)));
+    out.push_back(bounds.child_branching_bound(node, side, job, children.scratch));
   }
-  return choose_side(rule, front_bounds, back_bounds);
+}
+
+}  // namespace
+
+Side branching_side(const TextbookBounds& bounds, const std::string& rule, const Sides& node,
+                    ChildBounds& children) {
+  // fwd and bwd compare nothing, but the chosen side's bounds are still wanted.
+  if (rule != "bwd") bound_side(bounds, node, Side::kFront, children);
+  if (rule != "fwd") bound_side(bounds, node, Side::kBack, children);
+  return choose_side(rule, children.front, children.back);
 }
 
 }  // namespace permbb::audit
