@@ -14,7 +14,13 @@
 
 namespace permbb::audit {
 
-Side choose_side(const std::string& rule, const std::vector<Time>& front_bounds,
+enum class Rule { kMinmin, kMinminFwdTies, kMaxsum, kFwd, kBwd };
+
+// The rule a certificate names (its reader refuses other names), read once per search
+// rather than compared as text at every node.
+Rule rule_named(const std::string& name);
+
+Side choose_side(Rule rule, const std::vector<Time>& front_bounds,
                  const std::vector<Time>& back_bounds);
 
 // A node's children's bounds, by position in its free jobs: buffers kept by the caller, so
@@ -29,7 +35,7 @@ struct ChildBounds {
 // The side a node branches to: its children's branching bounds, then the rule. On return
 // `children.of(side)` holds the branching bounds of that side's children (the rule's
 // figures, and what a search prunes them on or refines).
-Side branching_side(const TextbookBounds& bounds, const std::string& rule, const Sides& node,
+Side branching_side(const TextbookBounds& bounds, Rule rule, const Sides& node,
                     ChildBounds& children);
 
 }  // namespace permbb::audit

@@ -16,7 +16,7 @@ struct Level {
 
 struct Search {
   const TextbookBounds& bounds;
-  const std::string& rule;
+  Rule rule;
   Time upper_bound;
   Time target;
   Enough enough;
@@ -89,7 +89,7 @@ struct Search {
 Exploration explore_subproblem(const TextbookBounds& bounds, const std::string& rule,
                                const std::vector<int>& prefix, const std::vector<int>& suffix,
                                Time upper_bound, Time target, Enough enough) {
-  Search search{bounds, rule, upper_bound, target, enough, {}, {}};
+  Search search{bounds, rule_named(rule), upper_bound, target, enough, {}, {}};
   std::vector<int> p = prefix;
   std::vector<int> s = suffix;
   Sides root = bounds.sides_of(p, s);

@@ -73,7 +73,7 @@ struct Rebuild {
                   c.subproblems[members[0]].line);
     }
     const Side side = front_possible && back_possible
-                          ? branching_side(bounds, c.branching, node, scratch)
+                          ? branching_side(bounds, rule_named(c.branching), node, scratch)
                           : (front_possible ? Side::kFront : Side::kBack);
     return cover_children(prefix, suffix, node, members, side);
   }
