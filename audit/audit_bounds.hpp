@@ -13,6 +13,11 @@
 //          machines between: first the jobs with a_j < b_j by increasing a_j, then the
 //          others by decreasing b_j, ties by job number), started at heads[a], heads[b] and
 //          followed by tails[a], tails[b].
+// A search bounds every child of a node but explores few of them, so a child's bounds are
+// computed from its parent's sides and its job, without building the child's sides.
+// Johnson's order depends on a subproblem only through which jobs are free (ties are broken
+// by job number), so each pair's order of all jobs is sorted once and filtered to the free
+// jobs: that is the order of the free jobs.
 #include <string>
 #include <vector>
 
@@ -20,11 +25,17 @@
 
 namespace permbb::audit {
 
+// Where a child puts its job: at the end of the prefix (front) or before the suffix (back).
+enum class Side { kFront, kBack };
+
 // A subproblem as the bounds see it: its heads, tails and free jobs.
 struct Sides {
   std::vector<Time> heads;
   std::vector<Time> tails;
-  std::vector<int> free;  // increasing job numbers
+  std::vector<Time> work;    // the free jobs' total time on each machine (LB1's middle term)
+  std::vector<int> free;     // increasing job numbers
+  std::vector<int> johnson;  // LB2 only: for each machine pair in turn, the free jobs in
+                             // Johnson's order (a child's: its parent's, less its job)
 };
 
 class TextbookBounds {
@@ -34,37 +45,69 @@ class TextbookBounds {
 
   int jobs() const { return jobs_; }
   int machines() const { return machines_; }
-  Time time(int job, int machine) const { return times_[machine][job]; }
+  Time time(int job, int machine) const { return times_[job * machines_ + machine]; }
 
   Sides sides_of(const std::vector<int>& prefix, const std::vector<int>& suffix) const;
-  // The sides of the child that adds `job` (one of the free jobs) to the prefix (front) or
-  // before the suffix (back).
-  Sides child_front(const Sides& parent, int job) const;
-  Sides child_back(const Sides& parent, int job) const;
+  // Overwrites `child` (its buffers reused) with the sides of the child of `parent` that
+  // adds `job` (one of the free jobs) on `side`.
+  void child(const Sides& parent, Side side, int job, Sides& child) const;
 
-  Time lb1(const Sides& s) const;
-  Time lb2(const Sides& s) const;
   // The bound that prunes: LB1 for lb1, LB2 otherwise (lb1+lb2 prunes where LB1 or LB2
   // reaches the upper bound, and LB2 is never below LB1).
-  Time pruning_bound(const Sides& s) const { return uses_lb2_ ? lb2(s) : lb1(s); }
-  // The bound the branching rule compares: LB1 for lb1 and lb1+lb2, LB2 otherwise.
-  Time branching_bound(const Sides& s) const { return branches_on_lb2_ ? lb2(s) : lb1(s); }
+  Time pruning_bound(const Sides& s) const;
+  // The same bound and the one the branching rule compares (LB1 for lb1 and lb1+lb2, LB2
+  // otherwise) of the child that `child` would build; `scratch` receives its new heads or
+  // tails.
+  Time child_pruning_bound(const Sides& parent, Side side, int job,
+                           std::vector<Time>& scratch) const {
+    return child_bound(parent, side, job, uses_lb2_, scratch);
+  }
+  Time child_branching_bound(const Sides& parent, Side side, int job,
+                             std::vector<Time>& scratch) const {
+    return child_bound(parent, side, job, branches_on_lb2_, scratch);
+  }
+  // Whether both are the same bound (all but lb1+lb2).
+  bool prunes_on_branching_bound() const { return uses_lb2_ == branches_on_lb2_; }
 
   // The makespan of a complete schedule, by the recurrence C[i][k] = max(C[i-1][k],
   // C[i][k-1]) + p[k][job i].
   Time makespan(const std::vector<int>& schedule) const;
 
  private:
-  Time johnson_pair(const Sides& s, int a, int b) const;
+  // A subproblem as LB2's machine pairs read it: heads, tails and the free jobs (in
+  // Johnson's orders) of `free_of` less `taken` (the job a child adds, or -1 for `free_of`
+  // itself).
+  struct View {
+    const std::vector<Time>& heads;
+    const std::vector<Time>& tails;
+    const Sides& free_of;
+    int taken;
+  };
+  // One machine pair of LB2: Johnson's order of all jobs and each job's lag.
+  struct JohnsonPair {
+    int a;
+    int b;
+    std::vector<int> order;
+    std::vector<Time> lag;  // by job: its time on the machines between a and b
+  };
+
+  JohnsonPair johnson_pair_of(int a, int b) const;
+  Time add_job(const Sides& parent, Side side, int job, std::vector<Time>& out) const;
+  Time child_bound(const Sides& parent, Side side, int job, bool lb2,
+                   std::vector<Time>& scratch) const;
+  Time lb1(const Sides& s) const;
+  // The largest of LB2's two-machine bounds (LB2 is the larger of it and LB1).
+  Time johnson_pairs(const View& s) const;
+  Time johnson_pair(const View& s, std::size_t pair) const;
 
   int jobs_;
   int machines_;
-  std::vector<std::vector<Time>> times_;  // [machine][job]
+  std::vector<Time> times_;  // [job * machines + machine]: a job's times side by side
   std::vector<Time> smallest_heads_;
   std::vector<Time> smallest_tails_;
   bool uses_lb2_;
   bool branches_on_lb2_;
-  bool adjacent_pairs_only_;
+  std::vector<JohnsonPair> pairs_;  // LB2's machine pairs: all of them, or adjacent ones only
 };
 
 }  // namespace permbb::audit

@@ -14,12 +14,28 @@
 
 namespace permbb::audit {
 
-enum class Side { kFront, kBack };
+enum class Rule { kMinmin, kMinminFwdTies, kMaxsum, kFwd, kBwd };
 
-Side choose_side(const std::string& rule, const std::vector<Time>& front_bounds,
+// The rule a certificate names (its reader refuses other names), read once per search
+// rather than compared as text at every node.
+Rule rule_named(const std::string& name);
+
+Side choose_side(Rule rule, const std::vector<Time>& front_bounds,
                  const std::vector<Time>& back_bounds);
 
-// The side a node branches to: its children's branching bounds, then the rule.
-Side branching_side(const TextbookBounds& bounds, const std::string& rule, const Sides& node);
+// A node's children's bounds, by position in its free jobs: buffers kept by the caller, so
+// that bounding a node's children allocates nothing.
+struct ChildBounds {
+  std::vector<Time> front;
+  std::vector<Time> back;
+  std::vector<Time> scratch;  // a child's new heads or tails
+  std::vector<Time>& of(Side side) { return side == Side::kFront ? front : back; }
+};
+
+// The side a node branches to: its children's branching bounds, then the rule. On return
+// `children.of(side)` holds the branching bounds of that side's children (the rule's
+// figures, and what a search prunes them on or refines).
+Side branching_side(const TextbookBounds& bounds, Rule rule, const Sides& node,
+                    ChildBounds& children);
 
 }  // namespace permbb::audit

@@ -1,17 +1,27 @@
 #include "audit_search.hpp"
 
+#include <utility>
+
 #include "audit_branching.hpp"
 
 namespace permbb::audit {
 namespace {
 
+// What the search keeps for one depth (a node with that many free jobs), reused by every
+// node there: no node allocates once the first has grown the buffers.
+struct Level {
+  Sides sides;
+  ChildBounds children;
+};
+
 struct Search {
   const TextbookBounds& bounds;
-  const std::string& rule;
+  Rule rule;
   Time upper_bound;
   Time target;
   Enough enough;
   Exploration found;
+  std::vector<Level> levels;  // by free jobs
 
   bool has_enough() const {
     return (enough.nodes > 0 || enough.leaves > 0) && found.nodes >= enough.nodes &&
@@ -28,28 +38,46 @@ struct Search {
     if (makespan < target && found.first_below.empty()) found.first_below = schedule;
   }
 
-  // Decomposes the node (prefix, suffix): its children below the upper bound are explored.
-  void decompose(std::vector<int>& prefix, std::vector<int>& suffix, const Sides& node) {
+  // The chosen side's children's pruning bounds, by position in node.free: their branching
+  // bounds, unless the certificate branches on LB1 and prunes on LB2 (lb1+lb2). LB2 is then
+  // needed only where LB1 is below the upper bound: LB2 is never below LB1.
+  const std::vector<Time>& pruning_bounds(const Sides& node, Side side, ChildBounds& children) {
+    std::vector<Time>& kept = children.of(side);
+    if (bounds.prunes_on_branching_bound()) return kept;
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      if (kept[i] >= upper_bound) continue;
+      kept[i] = bounds.child_pruning_bound(node, side, node.free[i], children.scratch);
+    }
+    return kept;
+  }
+
+  // Decomposes the node (prefix, suffix), whose sides are levels[free_jobs]: its children below
+  // the upper bound are explored. A child's sides are built (in levels[free_jobs - 1]) only when
+  // it is explored.
+  void decompose(std::vector<int>& prefix, std::vector<int>& suffix, std::size_t free_jobs) {
     if (found.stopped) return;
     if (!prefix.empty() || !suffix.empty()) ++found.nodes;
-    if (node.free.size() == 1) {
+    Level& level = levels[free_jobs];
+    const Sides& node = level.sides;
+    if (free_jobs == 1) {
       leaf(prefix, node.free[0], suffix);
       found.stopped = has_enough();
       return;
     }
     found.stopped = has_enough();
-    const Side side = branching_side(bounds, rule, node);
-    for (const int job : node.free) {
-      const Sides child = side == Side::kFront ? bounds.child_front(node, job)
-                                               : bounds.child_back(node, job);
-      if (bounds.pruning_bound(child) >= upper_bound) continue;
+    const Side side = branching_side(bounds, rule, node, level.children);
+    const std::vector<Time>& kept = pruning_bounds(node, side, level.children);
+    for (std::size_t i = 0; i < free_jobs; ++i) {
+      if (kept[i] >= upper_bound) continue;
+      const int job = node.free[i];
+      bounds.child(node, side, job, levels[free_jobs - 1].sides);
       if (side == Side::kFront) {
         prefix.push_back(job);
-        decompose(prefix, suffix, child);
+        decompose(prefix, suffix, free_jobs - 1);
         prefix.pop_back();
       } else {
         suffix.insert(suffix.begin(), job);
-        decompose(prefix, suffix, child);
+        decompose(prefix, suffix, free_jobs - 1);
         suffix.erase(suffix.begin());
       }
     }
@@ -61,18 +89,21 @@ struct Search {
 Exploration explore_subproblem(const TextbookBounds& bounds, const std::string& rule,
                                const std::vector<int>& prefix, const std::vector<int>& suffix,
                                Time upper_bound, Time target, Enough enough) {
-  Search search{bounds, rule, upper_bound, target, enough, {}};
+  Search search{bounds, rule_named(rule), upper_bound, target, enough, {}, {}};
   std::vector<int> p = prefix;
   std::vector<int> s = suffix;
-  const Sides node = bounds.sides_of(p, s);
-  if (node.free.empty()) {
+  Sides root = bounds.sides_of(p, s);
+  const std::size_t free_jobs = root.free.size();
+  search.levels.resize(free_jobs + 1);
+  search.levels[free_jobs].sides = std::move(root);
+  if (free_jobs == 0) {
     // A complete schedule: a leaf, not a node.
     p.insert(p.end(), s.begin(), s.end());
     ++search.found.leaves;
     search.found.best = bounds.makespan(p);
     if (search.found.best < target) search.found.first_below = p;
   } else {
-    search.decompose(p, s, node);
+    search.decompose(p, s, free_jobs);
   }
   return search.found;
 }

@@ -36,6 +36,7 @@ struct Rebuild {
   const Certificate& c;
   const TextbookBounds& bounds;
   PartitionCheck& out;
+  ChildBounds scratch;  // for the branching rule; not needed once a node's side is chosen
 
   bool fail(const std::string& what, int line) {
     out.failure = what;
@@ -72,7 +73,7 @@ struct Rebuild {
                   c.subproblems[members[0]].line);
     }
     const Side side = front_possible && back_possible
-                          ? branching_side(bounds, c.branching, node)
+                          ? branching_side(bounds, rule_named(c.branching), node, scratch)
                           : (front_possible ? Side::kFront : Side::kBack);
     return cover_children(prefix, suffix, node, members, side);
   }
@@ -92,7 +93,8 @@ struct Rebuild {
       by_job[next].push_back(i);
     }
     for (const int job : node.free) {
-      const Sides child = side == Side::kFront ? bounds.child_front(node, job) : bounds.child_back(node, job);
+      Sides child;
+      bounds.child(node, side, job, child);
       if (side == Side::kFront) prefix.push_back(job); else suffix.insert(suffix.begin(), job);
       const bool ok = cover(prefix, suffix, child, by_job[job]);
       if (side == Side::kFront) prefix.pop_back(); else suffix.erase(suffix.begin());
@@ -115,7 +117,7 @@ PartitionCheck check_partition(const Certificate& c, const TextbookBounds& bound
   for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
   std::vector<int> prefix;
   std::vector<int> suffix;
-  Rebuild rebuild{c, bounds, out};
+  Rebuild rebuild{c, bounds, out, {}};
   const std::string count_failure = out.failure;
   out.rebuilt = rebuild.cover(prefix, suffix, bounds.sides_of(prefix, suffix), all);
   if (!count_failure.empty() && out.rebuilt) out.failure = count_failure;
