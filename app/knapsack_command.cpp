@@ -91,6 +91,25 @@ std::optional<gpu::DeviceInfo> choose_device(const KnapsackCommandOptions& optio
   return devices.front();
 }
 
+// Sets up the chosen GPU with `setup`. Without --gpu, a GPU that cannot be set up (its memory
+// taken by other processes, say) stands aside with a warning and the search runs on the CPU:
+// `device` is emptied and false returned. With --gpu the failure is the run's.
+template <class Setup>
+bool set_up_device(const KnapsackCommandOptions& options, std::optional<gpu::DeviceInfo>& device,
+                   Setup&& setup) {
+  if (!device) return false;
+  try {
+    setup(device->index);
+    return true;
+  } catch (const std::runtime_error& e) {
+    if (options.gpu == "on") throw;
+    spdlog::warn("knapsack: GPU {} cannot be set up ({}); the search runs on the CPU",
+                 device->name, e.what());
+    device.reset();
+    return false;
+  }
+}
+
 double memory_fraction(const KnapsackCommandOptions& options) {
   return options.memory_fraction > 0 ? options.memory_fraction : ks::kDefaultMemoryFraction;
 }
@@ -155,7 +174,7 @@ KnapsackReport solve_branch_and_bound(const KnapsackCommandOptions& options,
   KnapsackReport report;
   report.method = "bb";
   const auto setup_begin = Clock::now();
-  const auto device = choose_device(options);
+  auto device = choose_device(options);
   const ks::ItemTable items(instance);
   report.search.max_list_nodes = list_cap(options, items, device);
   report.search.max_set_aside_nodes = set_aside_budget(options, items);
@@ -169,10 +188,13 @@ KnapsackReport solve_branch_and_bound(const KnapsackCommandOptions& options,
   }
   ks::HostListBackend cpu(items);
   std::unique_ptr<ks::LevelListBackend> gpu_list;
-  if (device) {
-    gpu_list =
-        ks::gpu::make_device_list_backend(items, {device->index, report.search.max_list_nodes});
+  const bool on_gpu = set_up_device(options, device, [&](int index) {
+    gpu_list = ks::gpu::make_device_list_backend(items, {index, report.search.max_list_nodes});
+  });
+  if (on_gpu) {
     report.device = device->name;
+  } else {
+    report.search.max_list_nodes = list_cap(options, items, device);  // the host's memory
   }
   report.engine = device ? "gpu" : "cpu";
   report.setup_seconds = seconds_since(setup_begin);
@@ -211,10 +233,11 @@ KnapsackReport solve_expanding_core(const KnapsackCommandOptions& options,
   report.method = "core";
   ks::CoreSearchOptions search;
   const auto setup_begin = Clock::now();
-  const auto device = choose_device(options);
+  auto device = choose_device(options);
   std::unique_ptr<ks::StateMerger> device_merger;
-  if (device) {
-    device_merger = ks::gpu::make_device_state_merger(device->index);
+  if (set_up_device(options, device, [&](int index) {
+        device_merger = ks::gpu::make_device_state_merger(index);
+      })) {
     search.merger = device_merger.get();
     if (options.switch_threshold > 0) search.merger_min_states = options.switch_threshold;
     report.device = device->name;

@@ -23,7 +23,7 @@ SIGTERM) stops the runs and writes the results so far; --json is also rewritten 
 
 Usage:
   bench/knapsack_set.py --set DIR|ARCHIVE.tar.xz [--bin build/permbb] [--time-limit S]
-                        [--jobs N] [--method core] [--confirm-method bb]
+                        [--jobs N] [--gpus 0,1,...] [--method core] [--confirm-method bb]
                         [--confirm-time-limit S] [--memory-fraction F] [--part K/N]
                         [--names FILE] [--only REGEX] [--limit K] [--json OUT]
                         [--markdown OUT]
@@ -152,12 +152,15 @@ def read_names(path):
 
 
 class RunningProcesses:
-    """The permbb processes now running, so that an interrupt can stop them all."""
+    """The permbb processes now running, so that an interrupt can stop them all; with GPUS
+    (device numbers), each run sees only the GPU that the fewest running processes use, so
+    that the runs spread over the GPUs instead of all taking the first."""
 
-    def __init__(self):
+    def __init__(self, gpus=()):
         self.lock = threading.Lock()
         self.processes = set()
         self.stopping = False
+        self.users = {gpu: 0 for gpu in gpus}
 
     def run(self, cmd, timeout):
         """Runs CMD; returns (exit status, stdout, stderr); exit status None when killed at
@@ -165,8 +168,13 @@ class RunningProcesses:
         with self.lock:
             if self.stopping:
                 return None, "", "stopped"
+            gpu = min(self.users, key=self.users.get) if self.users else None
+            env = None
+            if gpu is not None:
+                self.users[gpu] += 1
+                env = dict(os.environ, CUDA_VISIBLE_DEVICES=gpu)
             process = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                       text=True)
+                                       text=True, env=env)
             self.processes.add(process)
         try:
             stdout, stderr = process.communicate(timeout=timeout)
@@ -178,6 +186,8 @@ class RunningProcesses:
         finally:
             with self.lock:
                 self.processes.discard(process)
+                if gpu is not None:
+                    self.users[gpu] -= 1
         return returncode, stdout, stderr
 
     def stop_all(self):
@@ -346,7 +356,7 @@ def run_set(args, header, write_outputs):
         header["selected"] = len(names)
         print(f"{len(names)} instances, {args.jobs} at a time, {args.time_limit} s each",
               file=sys.stderr, flush=True)
-        running = RunningProcesses()
+        running = RunningProcesses(args.gpus)
         pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
         futures = [pool.submit(solve_instance, args, running, folder, name, index)
                    for name in names]
@@ -543,6 +553,14 @@ def positive(kind):
     return parse
 
 
+def gpu_list(text):
+    """'0,1,2,3' -> ['0', '1', '2', '3'] (device numbers, each once)."""
+    gpus = text.split(",")
+    if not all(g.isdigit() for g in gpus) or len(set(gpus)) != len(gpus):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of GPU numbers like 0,1,2,3")
+    return gpus
+
+
 def parse_arguments():
     parser = OneLineErrors(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", help="a folder with instances/ and index.csv, or its .tar.xz")
@@ -553,6 +571,9 @@ def parse_arguments():
                         help="seconds per instance (default 60)")
     parser.add_argument("--jobs", type=positive(int), default=len(os.sched_getaffinity(0)),
                         help="runs at once, one per core (default: the cores)")
+    parser.add_argument("--gpus", type=gpu_list, default=[], metavar="LIST",
+                        help="GPUs to spread the runs over, e.g. 0,1,2,3 (default: each run "
+                             "sees what the environment gives it)")
     parser.add_argument("--method", choices=["core", "bb", "dp"], default="core")
     parser.add_argument("--confirm-method", choices=["core", "bb", "dp"], default="bb",
                         help="the second method, for optima not in the index (default bb)")
@@ -598,7 +619,7 @@ def check_arguments(args):
 
 def run_header(args):
     return {"set": args.set, "method": args.method, "time_limit": args.time_limit,
-            "jobs": args.jobs, "confirm_method": args.confirm_method,
+            "jobs": args.jobs, "gpus": args.gpus, "confirm_method": args.confirm_method,
             "confirm_time_limit": args.confirm_time_limit,
             "memory_fraction": args.memory_fraction,
             "part": f"{args.part[0]}/{args.part[1]}" if args.part else None,

@@ -140,7 +140,13 @@ bool grow(DeviceBuffer<T>& buffer, std::int64_t count) {
 
 class DeviceStateMerger final : public StateMerger {
  public:
-  explicit DeviceStateMerger(int device) { PERMBB_CUDA_CHECK(cudaSetDevice(device)); }
+  // Creates the device's context here (cudaFree(nullptr)), so that a device without room for
+  // one (its memory taken by other processes) fails at setup, where the caller can stand it
+  // aside, not in the middle of a search.
+  explicit DeviceStateMerger(int device) {
+    PERMBB_CUDA_CHECK(cudaSetDevice(device));
+    PERMBB_CUDA_CHECK(cudaFree(nullptr));
+  }
 
   MergeOutcome merge(const StateList& in, const CoreMove& move, const MergeBounds& bounds,
                      DecisionArena& arena, StateList& out, const MergeStop& stop) override {
@@ -198,15 +204,21 @@ class DeviceStateMerger final : public StateMerger {
     return {b.weight_buffer.data(), b.profit_buffer.data(), b.source_buffer.data()};
   }
 
+  // The scans' temporary storage for m elements; 0 when the query fails (the device out of
+  // memory even for it: the merge then stays on the host).
   static std::size_t scan_bytes(std::int64_t m) {
     std::size_t max_bytes = 0;
     std::size_t sum_bytes = 0;
-    PERMBB_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
+    const cudaError_t max_query = cub::DeviceScan::ExclusiveScan(
         nullptr, max_bytes, static_cast<const std::int64_t*>(nullptr),
-        static_cast<std::int64_t*>(nullptr), MaxOf{}, kLowest, static_cast<int>(m)));
-    PERMBB_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
+        static_cast<std::int64_t*>(nullptr), MaxOf{}, kLowest, static_cast<int>(m));
+    const cudaError_t sum_query = cub::DeviceScan::ExclusiveSum(
         nullptr, sum_bytes, static_cast<const std::uint32_t*>(nullptr),
-        static_cast<std::uint32_t*>(nullptr), static_cast<int>(m)));
+        static_cast<std::uint32_t*>(nullptr), static_cast<int>(m));
+    if (max_query != cudaSuccess || sum_query != cudaSuccess) {
+      cudaGetLastError();  // not sticky: clear it, as cuda_check does
+      return 0;
+    }
     return std::max(max_bytes, sum_bytes);
   }
 
@@ -219,6 +231,7 @@ class DeviceStateMerger final : public StateMerger {
                        grow(counters_, 1);
     if (!lists) return false;
     const std::size_t temp = scan_bytes(static_cast<std::int64_t>(keep_.size()));
+    if (temp == 0) return false;
     if (scan_temp_.size() < temp && scan_temp_.try_allocate(temp) != cudaSuccess) return false;
     scan_temp_bytes_ = scan_temp_.size();
     if (bounds.outside == nullptr) return true;
