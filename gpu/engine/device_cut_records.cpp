@@ -34,6 +34,7 @@ void split_open_records(std::vector<DeviceOpenCut>& open,
     part.best = o.best;
     out.push_back(std::move(part));
     o.open = reopen ? 1 : 0;
+    o.pending = kPendingNone;  // a close left to the cut pass is done here
     o.ub_start = ub;
     o.best = kInfiniteTime;
     o.decomposed = decomposed[i];

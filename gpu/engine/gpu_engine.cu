@@ -198,7 +198,16 @@ class GpuEngine::Impl {
   void launch_round() {
     PERMBB_CUDA_CHECK(cudaMemsetAsync(control_.data(), 0, kControlResetBytes, stream_));
     launch_explore(pool_->view(), setup_.params, stream_);
+    launch_cut_pass(setup_.params);
     launch_steal(pool_->view(), control_.data(), trigger_, steal_rule_, stream_);
+  }
+
+  // Recording: the cut pass after an exploring pass (WarpExplorer, kCutPassRecords).
+  void launch_cut_pass(const ExploreParams& exploring) {
+    if (!cut_) return;
+    ExploreParams params = exploring;
+    params.cut_pass = 1;
+    launch_explore(pool_->view(), params, stream_);
   }
 
   void read_control() {
@@ -212,12 +221,16 @@ class GpuEngine::Impl {
   void settle() {
     ExploreParams params = setup_.params;
     params.settle = 1;
+    bool again = false;
     do {
       PERMBB_CUDA_CHECK(cudaMemsetAsync(control_.data(), 0, kControlResetBytes, stream_));
       launch_explore(pool_->view(), params, stream_);
+      launch_cut_pass(params);
       read_control();
       pull_best();
-    } while (drain_cut());
+      again = host_->cut_pending > 0;  // IVMs stopped at the cut level: maybe not clean yet
+      again = drain_cut() || again;
+    } while (again);
   }
 
   // Certificates: the records written since the last drain, kept as written (converted when

@@ -54,7 +54,7 @@ enum class TimesPlace { kGlobal, kShared, kFromParams };
 // so that stealing may cut its interval, and counted in Control::active (2022 §3.1). With
 // params.settle, exploring IVMs instead run to a clean point and initializing ones wait.
 template <class Cell, Placement kPlacement, TimesPlace kTimes, bool kLb2, int kTeam,
-          bool kRecord>
+          int kMode>
 __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
     explore_kernel(const PoolView pool, const ExploreParams params) {
   extern __shared__ __align__(16) unsigned char shared[];
@@ -78,31 +78,38 @@ __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
   unsigned char* workspace = shared + params.times_bytes + params.johnson_bytes +
                              team_in_block * params.layout.bytes;
   const int state =
-      explore_ivm<Cell, kPlacement, kLb2, kTeam, kRecord>(pool, params, times, johnson, workspace,
-                                                          ivm);
-  if (warp::lane<kTeam>() == 0 && state == kExploring) atomicAdd(&params.control->active, 1);
+      kMode == kCutPassRecords
+          ? cut_pass_ivm<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson, workspace,
+                                                        ivm)
+          : explore_ivm<Cell, kPlacement, kLb2, kTeam, kMode>(pool, params, times, johnson,
+                                                               workspace, ivm);
+  // Recording: thieves wait for the cut pass to start them, and count as work.
+  const bool has_work = state == kExploring || (kMode == kCutExplore && state == kInitializing);
+  if (kMode != kCutPassRecords && warp::lane<kTeam>() == 0 && has_work) {
+    atomicAdd(&params.control->active, 1);
+  }
 }
 
-template <class Cell, Placement kPlacement, int kTeam, bool kRecord>
+template <class Cell, Placement kPlacement, int kTeam, int kMode>
 ExploreKernel lb1_explore_kernel(bool times_shared) {
   return times_shared
-             ? explore_kernel<Cell, kPlacement, TimesPlace::kShared, false, kTeam, kRecord>
-             : explore_kernel<Cell, kPlacement, TimesPlace::kGlobal, false, kTeam, kRecord>;
+             ? explore_kernel<Cell, kPlacement, TimesPlace::kShared, false, kTeam, kMode>
+             : explore_kernel<Cell, kPlacement, TimesPlace::kGlobal, false, kTeam, kMode>;
 }
 
-template <class Cell, bool kLb2, int kTeam, bool kRecord>
+template <class Cell, bool kLb2, int kTeam, int kMode>
 ExploreKernel explore_kernel_instance(const ExploreParams& params) {
   if constexpr (kLb2) {
-    return explore_kernel<Cell, Placement::kAuto, TimesPlace::kFromParams, true, kTeam, kRecord>;
+    return explore_kernel<Cell, Placement::kAuto, TimesPlace::kFromParams, true, kTeam, kMode>;
   } else {
     switch (params.placement) {
       case Placement::kShared:
-        return lb1_explore_kernel<Cell, Placement::kShared, kTeam, kRecord>(params.times_shared);
+        return lb1_explore_kernel<Cell, Placement::kShared, kTeam, kMode>(params.times_shared);
       case Placement::kStackGlobal:
-        return lb1_explore_kernel<Cell, Placement::kStackGlobal, kTeam, kRecord>(
+        return lb1_explore_kernel<Cell, Placement::kStackGlobal, kTeam, kMode>(
             params.times_shared);
       default:
-        return lb1_explore_kernel<Cell, Placement::kGlobal, kTeam, kRecord>(params.times_shared);
+        return lb1_explore_kernel<Cell, Placement::kGlobal, kTeam, kMode>(params.times_shared);
     }
   }
 }

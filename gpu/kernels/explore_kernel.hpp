@@ -13,9 +13,9 @@ namespace permbb::gpu {
 using ExploreKernel = void (*)(PoolView, ExploreParams);
 
 // The kernel for matrix cells of type Cell and the placement and times location of `params`:
-// LB2 in whole warps (kLb2), or LB1 in teams of kTeam lanes; with kRecord, the one that
-// records a certificate's cut (params.cut).
-template <class Cell, bool kLb2, int kTeam, bool kRecord>
+// LB2 in whole warps (kLb2), or LB1 in teams of kTeam lanes; kMode (CutMode): without a
+// certificate, or a recording run's exploring pass or cut pass (params.cut).
+template <class Cell, bool kLb2, int kTeam, int kMode>
 ExploreKernel explore_kernel_instance(const ExploreParams& params);
 
 }  // namespace permbb::gpu

@@ -57,28 +57,30 @@ int blocks_for(int count, int per_block) { return (count + per_block - 1) / per_
 
 // LB1 runs in teams of params.team_width lanes (8 and 16 only where built: PERMBB_GPU_TEAMS);
 // the LB2 kernels in whole warps.
-template <class Cell, bool kRecord>
+template <class Cell, int kMode>
 ExploreKernel explore_kernel_for(const ExploreParams& params) {
   if (params.bound != GpuBound::kLb1) {
-    return explore_kernel_instance<Cell, true, warp::kSize, kRecord>(params);
+    return explore_kernel_instance<Cell, true, warp::kSize, kMode>(params);
   }
 #if PERMBB_GPU_TEAMS
-  if (params.team_width == 8) return explore_kernel_instance<Cell, false, 8, kRecord>(params);
-  if (params.team_width == 16) return explore_kernel_instance<Cell, false, 16, kRecord>(params);
+  if (params.team_width == 8) return explore_kernel_instance<Cell, false, 8, kMode>(params);
+  if (params.team_width == 16) return explore_kernel_instance<Cell, false, 16, kMode>(params);
 #endif
-  return explore_kernel_instance<Cell, false, warp::kSize, kRecord>(params);
+  return explore_kernel_instance<Cell, false, warp::kSize, kMode>(params);
+}
+
+template <class Cell>
+ExploreKernel explore_kernel_for(const ExploreParams& params) {
+  if (params.cut.depth < 0) return explore_kernel_for<Cell, kCutOff>(params);
+  return params.cut_pass ? explore_kernel_for<Cell, kCutPassRecords>(params)
+                         : explore_kernel_for<Cell, kCutExplore>(params);
 }
 
 // The instantiation for the cell type, placement, times location and bound of `params`, and
-// whether it records a certificate's cut.
+// whether (and in which pass) it records a certificate's cut.
 ExploreKernel explore_kernel_for(int cell_bytes, const ExploreParams& params) {
-  const bool record = params.cut.depth >= 0;
-  if (cell_bytes == 1) {
-    return record ? explore_kernel_for<std::int8_t, true>(params)
-                  : explore_kernel_for<std::int8_t, false>(params);
-  }
-  return record ? explore_kernel_for<std::int16_t, true>(params)
-                : explore_kernel_for<std::int16_t, false>(params);
+  return cell_bytes == 1 ? explore_kernel_for<std::int8_t>(params)
+                         : explore_kernel_for<std::int16_t>(params);
 }
 
 }  // namespace

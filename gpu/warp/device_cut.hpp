@@ -17,6 +17,14 @@ namespace permbb::gpu {
 // (10^6 subproblems) is at most 9 deep for every n.
 inline constexpr int kMaxGpuCutDepth = 16;
 
+// The kernels of a run (WarpExplorer's kMode): without a certificate; recording, the
+// exploring pass (it stops an IVM before a node at the cut level); recording, the cut pass
+// (it writes the records and decomposes that node).
+enum CutMode : int { kCutOff = 0, kCutExplore = 1, kCutPassRecords = 2 };
+
+// What the exploring pass leaves to the cut pass, per IVM (DeviceOpenCut::pending).
+enum CutPending : int { kPendingNone = 0, kPendingStep = 1, kPendingClose = 2 };
+
 // What a finished record says of its node (cut_record.hpp's three cases).
 enum DeviceCutKind : int { kCutExplored = 0, kCutAbove = 1, kCutPruned = 2 };
 
@@ -42,6 +50,7 @@ struct DeviceCutRecord {
 struct DeviceOpenCut {
   std::int16_t path[kMaxGpuCutDepth];
   int open;
+  int pending;  // CutPending: what the cut pass does for this IVM
   Time ub_start;
   Time best;
   unsigned long long decomposed;  // the IVM's counters when opened
@@ -49,9 +58,9 @@ struct DeviceOpenCut {
 };
 
 // Where the kernel records (ExploreParams::cut). depth < 0: the run records nothing.
-// An IVM writes at most `reserve_per_ivm` records between two looks at `count`, and looks
-// before it starts and before every step: it stops short (and raises `interrupted`) when
-// the room left could not take that from every IVM at once, so the buffer never overflows.
+// Only the cut pass writes records, an IVM at most cut_records_per_ivm of them per pass, and
+// it looks at `count` first: it waits (and raises `interrupted`) when the room left could not
+// take that from every IVM at once, so the buffer never overflows.
 struct CutBufferView {
   int depth = -1;
   DeviceCutRecord* records = nullptr;

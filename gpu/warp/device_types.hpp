@@ -69,6 +69,7 @@ enum class StealRule : int { kMean = 0, kLargestNeighbour = 1 };
 // Device counters; the first three are reset before each round's exploration kernel.
 struct Control {
   int active = 0;         // IVMs still exploring after the round's exploration kernel
+  int cut_pending = 0;    // recording: IVMs stopped before a node at the cut level
   int length_count = 0;   // victims measured in this round
   double length_sum = 0;  // and the sum of their lengths (for the average, 2022 §3.4)
   unsigned long long best_key = 0;
@@ -211,6 +212,7 @@ struct ExploreParams {
   int team_width = 32;        // lanes per IVM: 32, 16 or 8 (LB1 only; kTeamWidths, below)
   Control* control = nullptr;
   CutBufferView cut;          // certificates: where the kernel records its cut (depth -1: not)
+  int cut_pass = 0;           // recording: 1 for the cut pass, 0 for the exploring pass
 };
 
 // The exploration kernel's blocks: 4 warps (2022 §3.2), except with Johnson's tables in shared

@@ -1,8 +1,8 @@
 #pragma once
 // The exploration kernel's side of a certificate (device_cut.hpp): what lane 0 of an IVM's
 // team writes, at the moments common/ivm_explorer.cpp tells its CutRecorder, with the same
-// meaning (cut_record.hpp). WarpExplorer calls these only in the kernels that record
-// (kRecord) and only from lane 0; the team syncs after.
+// meaning (cut_record.hpp). WarpExplorer calls these only in the cut pass of a recording run
+// (note_leaf in its exploring pass too), from lane 0; the team syncs after.
 #include "cut_record.hpp"
 #include "device_cut.hpp"
 #include "ivm.hpp"
@@ -27,10 +27,9 @@ __device__ inline bool out_of_room(const CutBufferView& cut) {
   return used + cut.reserve > cut.capacity;
 }
 
-// CutRecorder::close: the IVM leaves the depth-D node it explored (its counters now; `best`,
-// the best makespan it met there, kept in a register while it explores).
+// CutRecorder::close: the IVM leaves the depth-D node it explored (its counters now).
 __device__ inline void close(const CutBufferView& cut, int ivm, unsigned long long decomposed,
-                             unsigned long long leaves, Time ub, Time best) {
+                             unsigned long long leaves, Time ub) {
   DeviceOpenCut& open = cut.open[ivm];
   if (!open.open) return;
   open.open = 0;
@@ -41,7 +40,7 @@ __device__ inline void close(const CutBufferView& cut, int ivm, unsigned long lo
   r.bound = 0;
   r.ub_start = open.ub_start;
   r.ub_end = ub;  // the bound only falls: never above the one of the last decision
-  r.best = best;
+  r.best = open.best;
   r.decomposed = decomposed - open.decomposed;
   r.leaves = leaves - open.leaves;
 }
@@ -95,6 +94,12 @@ __device__ void pruned_cells(const CutBufferView& cut, const ivm::View<Cell>& v,
     rec.decomposed = 0;
     rec.leaves = 0;
   }
+}
+
+// CutRecorder::note_leaf (the exploring pass: a read, and rarely a write, per leaf).
+__device__ inline void leaf(const CutBufferView& cut, int ivm, Time makespan) {
+  DeviceOpenCut& open = cut.open[ivm];
+  if (makespan < open.best) open.best = makespan;
 }
 
 }  // namespace permbb::gpu::cut

@@ -28,17 +28,22 @@
 namespace permbb::gpu {
 
 // kLb2: the bounding of params.bound is LB2 or lb1+lb2 (the LB1-only kernel carries none of
-// its code or scratch). kRecord: the launch records its cut for a certificate (params.cut,
-// warp_cut.cuh); the kernels that do not carry none of its code, so a run without a
-// certificate explores as fast as before (an instantiation that tested params.cut at run time
-// explored VFR30_15_2 11 % slower on an H100, docs/audit.md). kTeam: the lanes driving the IVM, 32 for the LB2 kernels (their
+// its code or scratch). kMode (device_cut.hpp, CutMode): whether the launch records its cut
+// for a certificate (params.cut, warp_cut.cuh), and in which pass. A run with a certificate
+// explores in two kernels: the exploring pass stops an IVM before a node at the cut level
+// (and leaves its start and its last record to the cut pass), and the cut pass writes the
+// records and decomposes that node. The exploring pass thus carries none of the records' code:
+// in one kernel, it made the exploration loop spill registers (VFR30_15_2 20 % slower on an
+// H100, docs/audit.md). A run without a certificate runs kernels without any of it. kTeam: the lanes driving the IVM, 32 for the LB2 kernels (their
 // bounds spread a child's pairs over the whole warp). kPlacement: where the IVM lives, fixed
 // when compiled, or kAuto for the one the launch chose (params.placement, never kAuto there):
 // the LB2 kernels take it at launch, their time going to the bound's sweeps.
 template <class Cell, Placement kPlacement, bool kLb2, int kTeam = warp::kSize,
-          bool kRecord = false>
+          int kMode = kCutOff>
 class WarpExplorer {
   static_assert(!kLb2 || kTeam == warp::kSize, "the LB2 kernels run one IVM per warp");
+  static constexpr bool kRecord = kMode != kCutOff;
+  static constexpr bool kCutPass = kMode == kCutPassRecords;
 
  public:
   __device__ WarpExplorer(const PoolView& pool, int ivm, const ExploreParams& params,
@@ -53,9 +58,6 @@ class WarpExplorer {
               params.data.total_times},
         johnson_(johnson),
         placement_(kPlacement == Placement::kAuto ? params.placement : kPlacement) {
-    if constexpr (kRecord) {
-      if (lane0()) cut_best_ = params.cut.open[ivm].best;
-    }
     const WarpLayout& l = params.layout;
     if (placement_ == Placement::kGlobal) {
       v_ = home();
@@ -118,7 +120,6 @@ class WarpExplorer {
       pool_.state[ivm_] = state;
       pool_.decomposed[ivm_] += decomposed_;
       pool_.leaves[ivm_] += leaves_;
-      if constexpr (kRecord) cut_view().open[ivm_].best = cut_best_;
     }
     warp::sync<kTeam>();
   }
@@ -128,7 +129,7 @@ class WarpExplorer {
     bool open = false;
     upper_bound_ = read_upper_bound();
     if (lane0()) {
-      if constexpr (kRecord) close_record();
+      if constexpr (kCutPass) close_record();
       *v_.line = 0;
       open = ivm::before_end(v_);
     }
@@ -140,47 +141,82 @@ class WarpExplorer {
     warp::sync<kTeam>();
     bound_and_prune_row(0, 0);
     unfold();
-    if constexpr (kRecord) after_start();
+    if constexpr (kCutPass) after_start();
     return true;
   }
 
-  // IvmExplorer::step: false once the interval is exhausted.
-  // Recording: true (stopped_short()) without a step when the node is at the cut level and
-  // the record buffer may not take the records of one step of every IVM: the host drains it.
+  // IvmExplorer::step: false once the interval is exhausted. Recording, exploring pass: true
+  // without a step before a node at the cut level, left to the cut pass (pending()).
   __device__ bool step() {
     upper_bound_ = read_upper_bound();
-    if (!advance()) return exhausted();
-    if (short_of_room()) return true;
+    if (!advance()) return false;
+    if (stop_at_cut_level()) return true;
     decompose_current();
     return true;
   }
 
   // IvmExplorer::normalize: the position moves to the next node to decompose, every digit in
   // range (work stealing cuts [pos, end) only then). False when exhausted.
-  __device__ bool normalize() { return advance() || exhausted(); }
+  __device__ bool normalize() { return advance(); }
 
-  // IvmExplorer::settle: false when exhausted, true at a clean point, or (recording) when it
-  // stopped short of one for want of room for its records (stopped_short()).
+  // IvmExplorer::settle: false when exhausted, true at a clean point or (recording) before a
+  // node at the cut level, left to the cut pass (the host settles again after it).
   __device__ bool settle() {
     while (true) {
-      if (!advance()) return exhausted();
+      if (!advance()) return false;
       bool clean = false;
       if (lane0()) clean = ivm::at_clean_point(v_);
       if (warp::broadcast_bool<kTeam>(clean)) return true;
       upper_bound_ = read_upper_bound();
-      if (short_of_room()) return true;
+      if (stop_at_cut_level()) return true;
       decompose_current();
     }
   }
 
-  // Recording: whether the last step() or settle() stopped short for want of room.
-  __device__ bool stopped_short() const { return kRecord && stopped_short_; }
+  // Recording, exploring pass: the IVM stopped before a node at the cut level.
+  __device__ bool pending() const { return kMode == kCutExplore && pending_; }
 
-  // Recording: an initializing IVM looks before its start (whose replay may record the
-  // pruned cells of every row above D); true when it must wait for the host's drain.
-  __device__ bool short_of_room_to_start() {
-    if constexpr (!kRecord) return false;
-    return looked_short();
+  // Recording, exploring pass: a step left pending by a cut pass that found no room is
+  // forgotten; this pass stops there again if it must (a settle that finds the IVM clean
+  // there must not leave it to the cut pass, which would decompose a node it hands over).
+  __device__ void forget_pending_step() {
+    if (lane0() && cut_view().open[ivm_].pending == kPendingStep) {
+      cut_view().open[ivm_].pending = kPendingNone;
+    }
+    warp::sync<kTeam>();
+  }
+
+  // Recording, exploring pass: the interval is exhausted; its last record is the cut pass's.
+  __device__ void leave_close_pending() {
+    if (lane0() && cut_view().open[ivm_].open) cut_view().open[ivm_].pending = kPendingClose;
+    warp::sync<kTeam>();
+  }
+
+  // Recording, cut pass (device_cut.hpp, CutPending): the node the exploring pass stopped
+  // before is recorded (IvmExplorer::note_cut_level), then decomposed.
+  __device__ void step_at_cut_level() {
+    upper_bound_ = read_upper_bound();
+    enter_cut_level(*v_.line);
+    decompose_current();
+  }
+
+  // Recording, cut pass: the record of the node the IVM was in closes, at the bound in force
+  // now (never above that of its last decision).
+  __device__ void close_exhausted() {
+    upper_bound_ = read_upper_bound();
+    if (lane0()) close_record();
+    warp::sync<kTeam>();
+  }
+
+  // Recording, cut pass: lane 0 looks at the buffer's room before the IVM writes (at most
+  // cut_records_per_ivm records); the team follows its word. True: the host drains first.
+  __device__ bool looked_short() {
+    bool full = false;
+    if (lane0()) {
+      full = cut::out_of_room(cut_view());
+      if (full) *cut_view().interrupted = 1;
+    }
+    return warp::broadcast_bool<kTeam>(full);
   }
 
  private:
@@ -194,35 +230,18 @@ class WarpExplorer {
 
   // The IVM's open record closes here (lane 0).
   __device__ void close_record() {
-    cut::close(cut_view(), ivm_, decomposed(), leaves(), upper_bound_, cut_best_);
+    cut::close(cut_view(), ivm_, decomposed(), leaves(), upper_bound_);
   }
 
-  // The interval is exhausted: the record of the node the IVM was in closes. Returns false.
-  __device__ bool exhausted() {
-    if constexpr (kRecord) {
-      if (lane0()) close_record();
-      warp::sync<kTeam>();
-    }
-    return false;
-  }
-
-  // Recording: before the node the IVM points at is decomposed, at the cut level only (the
-  // only steps that record, device_cut.hpp), a look at the buffer's room.
-  __device__ bool short_of_room() {
-    if constexpr (!kRecord) return false;
+  // Recording, exploring pass: true before a node at depth <= D (its decomposition records);
+  // the cut pass takes it (its pending step, counted in Control::cut_pending).
+  __device__ bool stop_at_cut_level() {
+    if constexpr (kMode != kCutExplore) return false;
     if (*v_.line + 1 > cut_view().depth) return false;
-    return looked_short();
-  }
-
-  // Lane 0 looks at the buffer; the team follows its word (and remembers it).
-  __device__ bool looked_short() {
-    bool full = false;
-    if (lane0()) {
-      full = cut::out_of_room(cut_view());
-      if (full) *cut_view().interrupted = 1;
-    }
-    stopped_short_ = warp::broadcast_bool<kTeam>(full);
-    return stopped_short_;
+    if (lane0()) cut_view().open[ivm_].pending = kPendingStep;
+    pending_ = true;
+    warp::sync<kTeam>();
+    return true;
   }
 
   // CutRecorder::after_start: the replay ended below D, inside a depth-D node the interval on
@@ -235,7 +254,6 @@ class WarpExplorer {
   // The IVM's record of the depth-D node selected in rows 0..D-1 opens here (lane 0).
   __device__ void open_record() {
     cut::open(cut_view(), ivm_, v_, decomposed(), leaves(), upper_bound_);
-    cut_best_ = kInfiniteTime;
   }
 
   // IvmExplorer::note_cut_level: the node about to be decomposed in row r, at depth r + 1,
@@ -301,7 +319,7 @@ class WarpExplorer {
     const int count = ivm::row_length(r, n_);
     const BranchingRule rule = params_.rule;
     // The rows of a recorded cut are bounded exactly (a pruned record carries its bound).
-    const bool cut_row = kRecord && r < cut_view().depth;
+    const bool cut_row = kCutPass && r < cut_view().depth;
     const bool both = needs_both_directions(rule);
     const bool want_front = both || rule == BranchingRule::kForward;
     const bool want_back = both || rule == BranchingRule::kBackward;
@@ -338,7 +356,7 @@ class WarpExplorer {
       }
     }
     warp::prune_row<kTeam>(v_, r, kept, upper_bound_);
-    if constexpr (kRecord) {
+    if constexpr (kCutPass) {
       if (cut_row) {
         if (lane0()) cut::pruned_cells(cut_view(), v_, r, kept);
         warp::sync<kTeam>();
@@ -366,9 +384,6 @@ class WarpExplorer {
   // IvmExplorer::decompose_current.
   __device__ void decompose_current() {
     const int r = *v_.line;
-    if constexpr (kRecord) {
-      if (r + 1 <= cut_view().depth) enter_cut_level(r);
-    }
     if (r == ivm::leaf_row(n_)) {
       // One job: the root (decomposed uncounted in start()) is the leaf parent.
       evaluate_leaf(r, ivm::selected_job(v_, r));
@@ -400,7 +415,7 @@ class WarpExplorer {
         warp::complete_makespan<kTeam>(data_, front(level), back(level), suffix_empty, last_job);
     ++leaves_;
     if constexpr (kRecord) {
-      if (lane0() && makespan < cut_best_) cut_best_ = makespan;  // CutRecorder::note_leaf
+      if (lane0()) cut::leaf(cut_view(), ivm_, makespan);
     }
     if (makespan >= upper_bound_) return;
     if (lane0()) {
@@ -430,33 +445,71 @@ class WarpExplorer {
   Time upper_bound_ = kInfiniteTime;
   unsigned decomposed_ = 0;  // this launch's counts
   unsigned leaves_ = 0;
-  Time cut_best_ = kInfiniteTime;  // recording, lane 0: the open record's best makespan
-  bool stopped_short_ = false;     // recording: the last look found no room
+  bool pending_ = false;  // recording, exploring pass: stopped before a node at the cut level
 };
 
 // What one team does in one launch of the exploration kernel (explore_kernel.cuh): initialise a
 // thief, then `steps` steps and a normalisation, or settle. Returns the IVM's new state.
+// Recording (kCutExplore): thieves wait for the cut pass, and an IVM stops before a node at
+// the cut level or marks its last record to close.
 template <class Cell, Placement kPlacement, bool kLb2, int kTeam = warp::kSize,
-          bool kRecord = false>
+          int kMode = kCutOff>
 __device__ int explore_ivm(const PoolView& pool, const ExploreParams& params, const Time* times,
                            const JohnsonView& johnson, unsigned char* workspace, int ivm) {
   int state = pool.state[ivm];
   if (state == kEmpty || (params.settle && state == kInitializing)) return state;
-  WarpExplorer<Cell, kPlacement, kLb2, kTeam, kRecord> explorer(pool, ivm, params, times,
-                                                                johnson, workspace);
-  if (state == kInitializing && explorer.short_of_room_to_start()) return state;  // drain first
+  if (kMode == kCutExplore && state == kInitializing) return state;  // the cut pass starts it
+  WarpExplorer<Cell, kPlacement, kLb2, kTeam, kMode> explorer(pool, ivm, params, times, johnson,
+                                                              workspace);
+  if constexpr (kMode == kCutExplore) explorer.forget_pending_step();
   explorer.load(state == kInitializing);
   if (state == kInitializing) state = explorer.start() ? kExploring : kEmpty;
   if (params.settle) {
     if (state == kExploring && !explorer.settle()) state = kEmpty;
   } else {
-    for (int s = 0; s < params.steps && state == kExploring; ++s) {
+    for (int s = 0; s < params.steps && state == kExploring && !explorer.pending(); ++s) {
       if (!explorer.step()) state = kEmpty;
-      if (explorer.stopped_short()) break;
     }
     if (state == kExploring && !explorer.normalize()) state = kEmpty;
   }
+  if constexpr (kMode == kCutExplore) {
+    if (state == kEmpty) explorer.leave_close_pending();
+  }
   explorer.store(state);
+  return state;
+}
+
+// The cut pass of a recording run (kCutPassRecords), after each exploring pass: each IVM
+// with a pending step decomposes the node at the cut level it stopped before, one with a
+// pending close closes its record, and thieves start (their replay records too); then the
+// pending mark is cleared. An IVM that finds no room for its records waits for the host's
+// drain (Control... CutBufferView::interrupted). Returns the IVM's new state.
+template <class Cell, Placement kPlacement, bool kLb2, int kTeam>
+__device__ int cut_pass_ivm(const PoolView& pool, const ExploreParams& params, const Time* times,
+                            const JohnsonView& johnson, unsigned char* workspace, int ivm) {
+  int state = pool.state[ivm];
+  const int pending = params.cut.open[ivm].pending;
+  const bool starts = state == kInitializing && !params.settle;
+  if (pending == kPendingNone && !starts) return state;
+  WarpExplorer<Cell, kPlacement, kLb2, kTeam, kCutPassRecords> explorer(pool, ivm, params, times,
+                                                                         johnson, workspace);
+  if (explorer.looked_short()) return state;
+  if (pending == kPendingClose && !starts) {
+    explorer.close_exhausted();  // a thief's start closes it too
+  } else {
+    explorer.load(starts);
+    if (starts) {
+      state = explorer.start() ? kExploring : kEmpty;
+    } else if (state == kExploring) {
+      explorer.step_at_cut_level();
+      if (warp::lane<kTeam>() == 0) atomicAdd(&params.control->cut_pending, 1);
+    }
+    if (state == kExploring && !explorer.normalize()) state = kEmpty;
+    if (state == kEmpty) explorer.close_exhausted();
+    explorer.store(state);
+  }
+  if (warp::lane<kTeam>() == 0) params.cut.open[ivm].pending = kPendingNone;
+  warp::sync<kTeam>();
   return state;
 }
 

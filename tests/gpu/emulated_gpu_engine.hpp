@@ -150,19 +150,27 @@ class EmulatedEngine {
     control_.active = 0;
     control_.length_sum = 0;
     control_.length_count = 0;
+    control_.cut_pending = 0;
     launch(0);
+    launch_cut_pass(0);
     const int trigger = static_cast<int>(std::ceil(config_.trigger * k_));
     if (stealing_triggered(control_.active, trigger)) {
       control_.steals += steal_phase_on_host(pool_, config_.steal_rule);
     }
-    const bool stopped_short = drain_cut();  // IVMs that did not start are not active
+    const bool stopped_short = drain_cut();
     return control_.active > 0 || stopped_short;
   }
 
+  // GpuEngine::settle.
   void settle() {
+    bool again = false;
     do {
+      control_.cut_pending = 0;
       launch(1);
-    } while (drain_cut());
+      launch_cut_pass(1);
+      again = control_.cut_pending > 0;
+      again = drain_cut() || again;
+    } while (again);
   }
 
   std::vector<Interval> remaining() const {
@@ -207,16 +215,27 @@ class EmulatedEngine {
     return s;
   }
 
+  // The exploration kernel (explore_kernel.cuh), or with params_.cut_pass the cut pass.
   void launch(int settle) {
     params_.settle = settle;
     std::mt19937 garbage(static_cast<unsigned>(control_.steals + 1));
+    const bool exploring_pass = params_.cut.depth >= 0 && !params_.cut_pass;
     for (int i = 0; i < k_; ++i) {
       for (auto& b : workspace_) b = static_cast<unsigned char>(garbage());  // stale shared memory
       unsigned char* ws = workspace_.data();
       int state = 0;
       run(i, ws, state);
-      if (state == kExploring) ++control_.active;
+      const bool has_work = state == kExploring || (exploring_pass && state == kInitializing);
+      if (!params_.cut_pass && has_work) ++control_.active;
     }
+  }
+
+  // GpuEngine::launch_cut_pass: recording only.
+  void launch_cut_pass(int settle) {
+    if (params_.cut.depth < 0) return;
+    params_.cut_pass = 1;
+    launch(settle);
+    params_.cut_pass = 0;
   }
 
   // The kernel's instantiation for the bound and team width (explore_kernel.cuh): LB1 in teams
@@ -245,18 +264,26 @@ class EmulatedEngine {
 
   template <bool kLb2, int kTeam, Placement kPlacement>
   void run_placed(int i, unsigned char* ws, int& state) {
-    if (params_.cut.depth >= 0) return run_kernel<kLb2, kTeam, kPlacement, true>(i, ws, state);
-    run_kernel<kLb2, kTeam, kPlacement, false>(i, ws, state);
+    if (params_.cut.depth < 0) return run_kernel<kLb2, kTeam, kPlacement, kCutOff>(i, ws, state);
+    if (params_.cut_pass) {
+      return run_kernel<kLb2, kTeam, kPlacement, kCutPassRecords>(i, ws, state);
+    }
+    run_kernel<kLb2, kTeam, kPlacement, kCutExplore>(i, ws, state);
   }
 
-  template <bool kLb2, int kTeam, Placement kPlacement, bool kRecord>
+  template <bool kLb2, int kTeam, Placement kPlacement, int kMode>
   void run_kernel(int i, unsigned char* ws, int& state) {
     const Time* times = tables_.view().times_by_job;
     const JohnsonView johnson = params_.johnson;
     emulation::run_warp(
         [&] {
-          state = explore_ivm<Cell, kPlacement, kLb2, kTeam, kRecord>(pool_, params_, times,
+          if constexpr (kMode == kCutPassRecords) {
+            state = cut_pass_ivm<Cell, kPlacement, kLb2, kTeam>(pool_, params_, times, johnson,
+                                                                ws, i);
+          } else {
+            state = explore_ivm<Cell, kPlacement, kLb2, kTeam, kMode>(pool_, params_, times,
                                                                       johnson, ws, i);
+          }
         },
         kTeam);
   }

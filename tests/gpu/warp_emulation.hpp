@@ -219,6 +219,12 @@ inline unsigned long long atomicMin(unsigned long long* address, unsigned long l
   return old;
 }
 
+inline int atomicAdd(int* address, int value) {
+  const int old = *address;
+  *address = old + value;
+  return old;
+}
+
 inline unsigned long long atomicAdd(unsigned long long* address, unsigned long long value) {
   const unsigned long long old = *address;
   *address = old + value;
