@@ -53,6 +53,7 @@ NAME_PATTERN = re.compile(r"n_(?P<n>\d+)_c_(?P<c>\d+)_g_(?P<g>\d+)_f_(?P<f>[0-9.
                           r"_eps_(?P<eps>[0-9.e-]+)_s_(?P<s>\d+)$")
 SAVE_EVERY_SECONDS = 30
 SAMPLE_SEED = 53
+NO_RESULT = ("error", "killed")  # statuses of a run that left no result (run_permbb)
 
 
 class BadArguments(Exception):
@@ -381,8 +382,10 @@ def run_set(args, header, write_outputs):
 
 def merged_records(paths):
     """The records of several --json files (parts of one set), each instance once; and
-    their headers."""
-    records, headers, seen = [], [], {}
+    their headers. A later file may run again an instance that gave no result in an earlier
+    one (an error, or killed): its record replaces that one. Two results of one instance are
+    refused."""
+    records, headers, seen = {}, [], {}
     for path in paths:
         try:
             with open(path) as f:
@@ -392,13 +395,14 @@ def merged_records(paths):
         if "records" not in part:
             raise BadArguments(f"--merge {path}: not a knapsack_set.py --json file")
         for record in part["records"]:
-            if record["name"] in seen:
+            earlier = records.get(record["name"])
+            if earlier is not None and earlier["status"] not in NO_RESULT:
                 raise BadArguments(f"--merge: {record['name']} is in both {seen[record['name']]}"
                                    f" and {path}")
             seen[record["name"]] = path
-            records.append(record)
+            records[record["name"]] = record
         headers.append(part["header"])
-    return sorted(records, key=lambda r: r["name"]), headers
+    return sorted(records.values(), key=lambda r: r["name"]), headers
 
 
 # ---------------------------------------------------------------- the summary
