@@ -50,7 +50,15 @@ struct KnapsackReport {
   double seconds = 0;
   double setup_seconds = 0;
   std::string stopped_because;  // "time limit", a signal's ("stopped by SIGTERM") or a cap's
+  std::int64_t none_at_least = 0;  // --at-least V, complete, and no solution worth V: V
 };
+
+// "optimal", "incomplete", or "none-at-least" (complete: every solution is worth less than
+// --at-least).
+std::string status_of(const KnapsackReport& r) {
+  if (!r.complete) return "incomplete";
+  return r.none_at_least > 0 ? "none-at-least" : "optimal";
+}
 
 ks::KnapsackInstance load(const KnapsackCommandOptions& options) {
   if (options.instance_file.empty() == options.generate.empty()) {
@@ -182,6 +190,7 @@ KnapsackReport solve_branch_and_bound(const KnapsackCommandOptions& options,
   report.search.time_limit_seconds = options.time_limit_seconds;
   report.search.stop = stop;
   report.search.remove_dominated = !turned_off(options, "dominance");
+  report.search.at_least = options.at_least;
   if (!options.output.quiet) {
     report.search.progress_seconds = options.progress_seconds;
     report.search.on_progress = log_level_progress;
@@ -210,6 +219,7 @@ KnapsackReport solve_branch_and_bound(const KnapsackCommandOptions& options,
   report.seconds = seconds_since(begin);
   report.solution = std::move(result.solution);
   report.complete = result.complete;
+  if (result.none_at_least) report.none_at_least = report.search.at_least;
   report.statistics = result.statistics;
   return report;
 }
@@ -305,8 +315,15 @@ std::string format_human(const ks::KnapsackInstance& instance, const KnapsackRep
   std::ostringstream out;
   out << "instance      " << instance.name << " (" << instance.items() << " items, capacity "
       << instance.capacity << ")\n";
-  out << "status        " << (r.complete ? "optimal" : "incomplete (" + r.stopped_because + ")")
-      << "\n";
+  out << "status        ";
+  if (!r.complete) {
+    out << "incomplete (" << r.stopped_because << ")\n";
+  } else if (r.none_at_least > 0) {
+    out << "none at least " << r.none_at_least << " (every solution is worth less; the best "
+        << "found below)\n";
+  } else {
+    out << "optimal\n";
+  }
   out << "value         " << r.solution.value << "\n";
   if (r.upper_bound && !r.complete) out << "upper bound   " << *r.upper_bound << "\n";
   out << "weight        " << r.solution.weight << "\n";
@@ -341,7 +358,8 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   j["items"] = instance.items();
   j["capacity"] = instance.capacity;
   j["method"] = r.method;
-  j["status"] = r.complete ? "optimal" : "incomplete";
+  j["status"] = status_of(r);
+  j["at_least"] = r.search.at_least > 0 ? nlohmann::json(r.search.at_least) : nlohmann::json(nullptr);
   j["stopped_because"] = r.complete ? nlohmann::json(nullptr) : nlohmann::json(r.stopped_because);
   j["value"] = r.solution.value;
   j["weight"] = r.solution.weight;
@@ -434,6 +452,13 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
       .add_option("--max-set-aside-nodes", options.max_set_aside_nodes,
                   "most nodes of cut lists waiting in host memory (plus 2 per level); lists "
                   "are cut shorter as they near it (default: from --memory-fraction)")
+      ->check(number_above(std::int64_t{0}))
+      ->group(method_group("Branch-and-bound", "bb"));
+  command
+      .add_option("--at-least", options.at_least,
+                  "seek only solutions worth at least V (a value proved elsewhere, to confirm "
+                  "it): the result is this search's optimum if one reaches V, else status "
+                  "none-at-least")
       ->check(number_above(std::int64_t{0}))
       ->group(method_group("Branch-and-bound", "bb"));
   command

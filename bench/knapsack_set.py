@@ -8,7 +8,9 @@ numbers in range and distinct, total weight within the capacity, total profit eq
 value claimed). An optimum claimed where the index knows combo's optimum must equal it; where
 the index has none (-1: combo never solved it), a second method that shares no search code
 with the first (--confirm-method, default bb, the breadth-first branch-and-bound, against
-the expanding core) is run with --confirm-time-limit, and both results are listed. A value
+the expanding core; with `--at-least` the value claimed, so that it seeks only solutions worth
+that much and proves the value with its own search and its own solution) is run with
+--confirm-time-limit, and both results are listed. A value
 above a known optimum, an upper bound below it, an infeasible solution or two methods'
 optima that differ are reported as WRONG and make the exit status 1.
 
@@ -198,11 +200,12 @@ class RunningProcesses:
                 process.kill()
 
 
-def run_permbb(args, running, path, method, time_limit):
-    """One `permbb knapsack` run: its JSON, with `status` 'error' (exit 2 or a crash) or
-    'killed' (well past its time limit, or stopped) where there is none, and the wall clock."""
+def run_permbb(args, running, path, method, time_limit, extra=()):
+    """One `permbb knapsack` run (EXTRA: more options): its JSON, with `status` 'error' (exit
+    2 or a crash) or 'killed' (well past its time limit, or stopped) where there is none, and
+    the wall clock."""
     cmd = [args.bin, "knapsack", path, "--method", method, "--time-limit", str(time_limit),
-           "--memory-fraction", str(args.memory_fraction), "--json", "-", "--quiet"]
+           "--memory-fraction", str(args.memory_fraction), "--json", "-", "--quiet", *extra]
     begin = time.monotonic()
     returncode, stdout, stderr = running.run(cmd, timeout=1.5 * time_limit + 60)
     wall = time.monotonic() - begin
@@ -301,9 +304,20 @@ def confirmation_check(run, confirm):
         if confirm["value"] == run["value"]:
             return "confirmed"
         return f"WRONG: {confirm['method']} proves {confirm['value']}, not {run['value']}"
+    if confirm["status"] == "none-at-least":
+        # The first method's solution is worth that value (checked against the file): a
+        # search that finds none is wrong.
+        return f"WRONG: {confirm['method']} finds no solution worth {run['value']}"
     if confirm["value"] is not None and confirm["value"] > run["value"]:
         return f"WRONG: {confirm['method']} finds {confirm['value']}, above {run['value']}"
     return f"unconfirmed ({confirm['method']} {confirm['status']})"
+
+
+def confirm_options(args, run):
+    """The second method's options beyond the first's: the branch-and-bound seeks only
+    solutions worth the value claimed (--at-least), so that it proves that value itself, with
+    its own search and its own solution, in a fraction of a plain search."""
+    return ["--at-least", str(run["value"])] if args.confirm_method == "bb" else []
 
 
 def solve_instance(args, running, folder, name, index):
@@ -322,7 +336,7 @@ def solve_instance(args, running, folder, name, index):
     confirm = None
     if run["status"] == "optimal" and optimum is None:
         confirm = run_summary(run_permbb(args, running, path, args.confirm_method,
-                                         args.confirm_time_limit),
+                                         args.confirm_time_limit, confirm_options(args, run)),
                               args.confirm_method, instance)
         checks["confirm solution"] = confirm.pop("solution_check")
         checks["confirmation"] = confirmation_check(run, confirm)

@@ -51,16 +51,19 @@ class LevelSearch {
   LevelSearchResult run() {
     NodeList root = root_list(items_);
     improve(root.record(0));
+    // Below at_least a node is dropped as if a solution of at_least - 1 were known.
+    best_lower_ = std::max(best_lower_, options_.at_least - 1);
     root.retain_above(best_lower_);
     small_.assign(std::move(root));
     while (current_->size() > 0 || resume_set_aside()) {
-      if (out_of_time()) return {solution_, false, statistics_};
+      if (out_of_time()) return {solution_, false, false, statistics_};
       report_if_due();
       set_aside_overflow();
       place_list();
       step();
     }
-    return {solution_, true, statistics_};
+    const bool none_at_least = options_.at_least > 0 && solution_.value < options_.at_least;
+    return {solution_, true, none_at_least, statistics_};
   }
 
  private:

@@ -43,6 +43,12 @@ struct LevelSearchOptions {
   double time_limit_seconds = 0;
   // Stop as at the time limit once *stop is true (a signal to the command); null: never.
   const std::atomic<bool>* stop = nullptr;
+  // Seek only solutions worth at least this much (0: any). Nodes whose upper bound is below it
+  // are dropped from the start, as a known solution of value at_least - 1 would drop them, so
+  // a value proved elsewhere is confirmed in a fraction of the search: the result is then
+  // this search's own optimum when it reaches at_least, and `none_at_least` when no solution
+  // does. The search finds and checks its solution itself; it takes nothing else on trust.
+  std::int64_t at_least = 0;
   // Called between levels about every progress_seconds (0: never).
   double progress_seconds = 0;
   std::function<void(const LevelSearchProgress&)> on_progress;
@@ -62,6 +68,9 @@ struct LevelSearchStatistics {
 struct LevelSearchResult {
   KnapsackSolution solution;  // the best found: optimal when complete; items as in the input
   bool complete = true;       // false when the time limit stopped the search
+  // Complete, and no solution reaches options.at_least: the optimum is below it (`solution`
+  // is then only the best found, not optimal).
+  bool none_at_least = false;
   LevelSearchStatistics statistics;
 };
 

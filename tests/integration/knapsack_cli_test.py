@@ -137,6 +137,31 @@ class KnapsackGenerated(unittest.TestCase):
             self.assertLessEqual(bb["weight"], bb["capacity"])
             self.assertLessEqual(default["weight"], default["capacity"])
 
+    def test_at_least_confirms_the_dynamic_programs_optimum_or_finds_none(self):
+        # The optimum comes from the DP; --at-least it, the branch-and-bound finds it itself;
+        # --at-least one more, it proves none (status none-at-least, exit 0, a feasible best).
+        spec = "strongly-correlated,60,100,3"
+        proc, dp = run_json("--generate", spec, "--method", "dp")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        optimum = dp["value"]
+        proc, confirmed = run_json("--generate", spec, "--method", "bb", "--at-least",
+                                   str(optimum))
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(confirmed["status"], "optimal")
+        self.assertEqual(confirmed["value"], optimum)
+        self.assertEqual(confirmed["at_least"], optimum)
+        proc, above = run_json("--generate", spec, "--method", "bb", "--at-least",
+                               str(optimum + 1))
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(above["status"], "none-at-least")
+        self.assertLess(above["value"], optimum + 1)
+        self.assertLessEqual(above["weight"], above["capacity"])
+        proc = run("--generate", spec, "--method", "bb", "--at-least", str(optimum + 1))
+        self.assertIn(f"none at least {optimum + 1}", proc.stdout)
+        proc = run("--generate", spec, "--method", "bb", "--at-least", "0")
+        self.assertEqual(proc.returncode, 2, proc.stderr)
+        self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
+
     def test_both_engines_agree_when_switching_every_level(self):
         # Default engine: the GPU when there is one; a threshold of 1 puts every level there.
         spec = "strongly-correlated,50,100,6"

@@ -124,6 +124,35 @@ TEST(KnapsackLevelSearch, TimeLimitStopsWithAFeasibleSolution) {
   EXPECT_TRUE(solve_on_cpu(instance).complete);
 }
 
+TEST(KnapsackLevelSearch, AtLeastConfirmsTheOptimumOrFindsNone) {
+  // At the DP's optimum the search finds it itself; one above it, it proves that no solution
+  // gets there; far below it, the search is the plain one. Never more nodes than without.
+  std::mt19937_64 rng(53);
+  for (int trial = 0; trial < 300; ++trial) {
+    const auto instance = testing::random_instance(rng, 2 + trial % 30, 1, 60, 0.5);
+    SCOPED_TRACE(trial);
+    const std::int64_t optimum = solve_dp(instance).value;
+    if (optimum == 0) continue;
+    const LevelSearchResult plain = solve_on_cpu(instance);
+    LevelSearchOptions options;
+    options.at_least = optimum;
+    const LevelSearchResult confirmed = solve_on_cpu(instance, options);
+    EXPECT_TRUE(confirmed.complete);
+    EXPECT_FALSE(confirmed.none_at_least);
+    expect_optimal(instance, confirmed.solution, optimum);
+    EXPECT_LE(confirmed.statistics.nodes_explored, plain.statistics.nodes_explored);
+    options.at_least = optimum + 1;
+    const LevelSearchResult above = solve_on_cpu(instance, options);
+    EXPECT_TRUE(above.complete);
+    EXPECT_TRUE(above.none_at_least);
+    EXPECT_LT(above.solution.value, optimum + 1);
+    EXPECT_NO_THROW(check_solution(instance, above.solution));
+    options.at_least = 1;
+    EXPECT_EQ(solve_on_cpu(instance, options).statistics.nodes_explored,
+              plain.statistics.nodes_explored);
+  }
+}
+
 TEST(KnapsackLevelSearch, RefusesOptionsOutOfRange) {
   const auto instance = make_instance(8, {3, 10, 6}, {3, 5, 4});
   LevelSearchOptions options;
