@@ -152,13 +152,20 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
       .add_option("--certificate", options.certificate_path,
                   "when the search completes, write a certificate of it to FILE: the instance, "
                   "the claim and a cut of the search tree, which `permbb audit FILE` checks "
-                  "(docs/audit.md; the multi-core CPU engine, one process; a chain of --restart "
-                  "runs all with --certificate writes it at its end)")
+                  "(docs/audit.md; every engine, the cluster too; a chain of --restart runs all "
+                  "with --certificate writes it at its end)")
       ->type_name(kFileType);
   command
       .add_option("--certificate-subproblems", options.certificate_subproblems,
                   "the certificate's cut lies at the deepest depth with at most N nodes")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+      ->capture_default_str();
+  command
+      .add_option("--certificate-merge", options.certificate_merge,
+                  "in the certificate, every subtree of at most N decomposed nodes becomes one "
+                  "subproblem (0: none): with a deeper cut (--certificate-subproblems), small "
+                  "subproblems where the tree is heavy and few where it is light")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 62))
       ->capture_default_str();
   // For the robustness tests: makes rank 1 fail, to check that the job aborts, not hangs.
   command.add_option("--fault-injection", options.fault_injection)

@@ -74,31 +74,94 @@ std::optional<CutRecords> snapshot_of(const std::optional<SearchCut>& cut) {
   return cut->snapshot();
 }
 
+namespace {
+
+// A node of the cut before merging: an inner node (decomposed above the depth), or a
+// subproblem (explored at the depth, or pruned with what it absorbed below it).
+struct CutNode {
+  CutPath path;
+  CutRecord record;
+  bool inner = false;
+};
+
 // Paths in order: a pruned node comes before its descendants, which it absorbs.
-CutPartition SearchCut::partition() const {
+std::vector<CutNode> cut_nodes(const std::map<CutPath, CutRecord>& merged, int depth) {
+  std::vector<CutNode> out;
+  const CutPath* absorbing = nullptr;
+  for (const auto& [path, record] : merged) {
+    if (absorbing != nullptr && starts_with(path, *absorbing)) {
+      out.back().record.nodes += record.nodes;
+      continue;
+    }
+    absorbing = record.pruned ? &path : nullptr;
+    out.push_back({path, record, !record.pruned && static_cast<int>(path.size()) < depth});
+  }
+  return out;
+}
+
+// Per inner node, its whole subtree as one explored record (counts added, the upper bounds'
+// widest range, the best makespan), and whether it may stand as one subproblem: not when a
+// pruned node below it absorbed a surplus, which an audit would not find by exploring.
+struct Subtree {
+  CutRecord total;
+  bool mergeable = true;
+};
+
+std::vector<Subtree> subtrees(const std::vector<CutNode>& nodes) {
+  std::vector<Subtree> out(nodes.size());
+  std::vector<std::size_t> open;  // the inner nodes above the current one
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    while (!open.empty() && !starts_with(nodes[i].path, nodes[open.back()].path)) open.pop_back();
+    const CutRecord& record = nodes[i].record;
+    const bool surplus = record.pruned && record.nodes != NodeCounters{};
+    for (const std::size_t above : open) {
+      if (!record.pruned) merge_into(out[above].total, record);
+      out[above].mergeable = out[above].mergeable && !surplus;
+    }
+    if (nodes[i].inner) {
+      out[i].total = record;
+      open.push_back(i);
+    }
+  }
+  return out;
+}
+
+CutSubproblem subproblem_from(const CutPath& path, const CutRecord& record) {
+  CutSubproblem s;
+  subproblem_of(path, s.prefix, s.suffix);
+  s.pruned = record.pruned;
+  s.bound = record.bound;
+  s.nodes = record.nodes;
+  s.ub_start = record.ub_start;
+  s.ub_end = record.ub_end;
+  s.best = record.best;
+  return s;
+}
+
+}  // namespace
+
+CutPartition SearchCut::partition(std::uint64_t merge_up_to) const {
   CutPartition out;
   out.depth = depth_;
-  const CutPath* absorbing = nullptr;
-  for (const auto& [path, record] : merged_) {
-    if (absorbing != nullptr && starts_with(path, *absorbing)) {
-      out.subproblems.back().nodes += record.nodes;
+  const std::vector<CutNode> nodes = cut_nodes(merged_, depth_);
+  const std::vector<Subtree> trees = merge_up_to > 0 ? subtrees(nodes) : std::vector<Subtree>{};
+  const CutPath* merged_below = nullptr;  // the last inner node made one subproblem
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const CutNode& node = nodes[i];
+    if (merged_below != nullptr && starts_with(node.path, *merged_below)) continue;
+    merged_below = nullptr;
+    if (!node.inner) {
+      out.subproblems.push_back(subproblem_from(node.path, node.record));
       continue;
     }
-    absorbing = nullptr;
-    if (!record.pruned && static_cast<int>(path.size()) < depth_) {
-      out.nodes_above_cut += record.nodes.decomposed;
+    const bool merge = merge_up_to > 0 && !node.path.empty() && trees[i].mergeable &&
+                       trees[i].total.nodes.decomposed <= merge_up_to;
+    if (!merge) {
+      out.nodes_above_cut += node.record.nodes.decomposed;
       continue;
     }
-    CutSubproblem s;
-    subproblem_of(path, s.prefix, s.suffix);
-    s.pruned = record.pruned;
-    s.bound = record.bound;
-    s.nodes = record.nodes;
-    s.ub_start = record.ub_start;
-    s.ub_end = record.ub_end;
-    s.best = record.best;
-    out.subproblems.push_back(std::move(s));
-    if (record.pruned) absorbing = &path;
+    out.subproblems.push_back(subproblem_from(node.path, trees[i].total));
+    merged_below = &node.path;
   }
   return out;
 }

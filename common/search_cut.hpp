@@ -57,7 +57,12 @@ class SearchCut {
   // Throws std::invalid_argument when `cut` lies at another depth.
   void add(const CutRecords& cut);
 
-  CutPartition partition() const;
+  // The partition; with merge_up_to > 0, every subtree of at most that many decomposed nodes
+  // whose pruned nodes absorbed nothing (the topmost such) becomes one explored subproblem,
+  // its counts added and its upper bounds' range the widest of its nodes': fewer, larger
+  // subproblems where the tree is light, the depth's fine ones where it is heavy
+  // (docs/audit.md, "The cut").
+  CutPartition partition(std::uint64_t merge_up_to = 0) const;
 
  private:
   int depth_;

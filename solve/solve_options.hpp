@@ -58,6 +58,9 @@ struct SolveOptions {
   // deepest depth with at most `certificate_subproblems` nodes (cut_depth_for).
   std::string certificate_path;
   std::uint64_t certificate_subproblems = 1000000;
+  // Subtrees of at most this many decomposed nodes written as one subproblem (0: none;
+  // SearchCut::partition).
+  std::uint64_t certificate_merge = 0;
   OutputOptions output;
 };
 

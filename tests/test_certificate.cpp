@@ -2,10 +2,13 @@
 // the independent auditor (audit/) reads and checks it. The references are brute force
 // (optima, permutation and node counts of the unpruned tree), never the code under test;
 // the auditor and the solver share no search code, so their agreement is itself a check.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <optional>
+#include <limits>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -46,7 +49,8 @@ struct Solved {
 // recorded `cut`.
 std::string write_certified(const Instance& instance, SearchSettings settings,
                             const Incumbent& incumbent, const NodeCounters& run,
-                            const SearchCut& cut, const std::string& name) {
+                            const SearchCut& cut, const std::string& name,
+                            std::uint64_t merge_up_to = 0) {
   solve::CertificateContent content;
   content.instance = &instance;
   content.settings = settings;
@@ -54,7 +58,7 @@ std::string write_certified(const Instance& instance, SearchSettings settings,
   content.upper_bound = incumbent.value();
   content.schedule = incumbent.permutation();
   content.run = run;
-  content.cut = cut.partition();
+  content.cut = cut.partition(merge_up_to);
   const std::string path = temporary_path(name);
   solve::write_certificate(path, content);
   return path;
@@ -70,19 +74,35 @@ MulticoreOptions recording(int depth, CutFaults faults = {}, int threads = 2) {
 
 // Solves `instance` with the multi-core engine recording its cut at `depth`, from the
 // upper bound `ub`, over `pieces` equal intervals, and writes the certificate.
-std::string certify(const Instance& instance, SearchSettings settings, int depth, Time ub,
-                    const std::string& name, CutFaults faults = {}, int threads = 2,
-                    int pieces = 1) {
-  Incumbent incumbent(ub);
-  MulticoreEngine engine(instance, settings, incumbent, recording(depth, faults, threads));
+// A completed recording search: its incumbent, its counts and its cut.
+struct Recorded {
+  std::unique_ptr<Incumbent> incumbent;  // not movable: engines hold it by reference
+  NodeCounters run;
+  SearchCut cut;
+};
+
+// Solves `instance` with the multi-core engine recording its cut at `depth`, from the
+// upper bound `ub`, over `pieces` equal intervals.
+Recorded solve_recording(const Instance& instance, SearchSettings settings, int depth, Time ub,
+                         CutFaults faults = {}, int threads = 2, int pieces = 1) {
+  Recorded out{std::make_unique<Incumbent>(ub), {}, SearchCut(depth)};
+  MulticoreEngine engine(instance, settings, *out.incumbent, recording(depth, faults, threads));
   std::vector<Interval> work;
   const mpz_class all = factorial(instance.jobs());
   for (int i = 0; i < pieces; ++i) work.push_back({all * i / pieces, all * (i + 1) / pieces});
   engine.set_work(work);
   EXPECT_TRUE(engine.explore(std::chrono::seconds(60)));
-  SearchCut cut(depth);
-  EXPECT_TRUE(engine.collect_cut(cut));
-  return write_certified(instance, settings, incumbent, engine.stats().nodes, cut, name);
+  EXPECT_TRUE(engine.collect_cut(out.cut));
+  out.run = engine.stats().nodes;
+  return out;
+}
+
+// The same, and its certificate written.
+std::string certify(const Instance& instance, SearchSettings settings, int depth, Time ub,
+                    const std::string& name, CutFaults faults = {}, int threads = 2,
+                    int pieces = 1) {
+  const Recorded r = solve_recording(instance, settings, depth, ub, faults, threads, pieces);
+  return write_certified(instance, settings, *r.incumbent, r.run, r.cut, name);
 }
 
 audit::AuditResult audit_file(const std::string& path, std::uint64_t sample = 1000000,
@@ -138,6 +158,17 @@ TEST(AuditSearch, UnprunedTreeMatchesCountsAndBruteForce) {
   }
 }
 
+// Reads and audits the certificate at `path` with every explored subproblem re-explored,
+// expecting it to hold (`context` names the case in a failure).
+audit::Certificate expect_holds_in_full(const std::string& path, const std::string& context) {
+  const audit::Certificate c = audit::read_certificate(path);
+  const audit::AuditResult result = audit::audit_certificate(c, 1000000, 1);
+  EXPECT_TRUE(result.holds()) << context << ": "
+                              << (result.holds() ? "" : result.first_failure()->failure);
+  EXPECT_TRUE(result.sample.complete) << context;
+  return c;
+}
+
 // Every bound and rule, several cut depths, improving upper bounds and several threads:
 // the certificate holds, with every explored subproblem re-explored, and its claim is the
 // brute-force optimum.
@@ -150,17 +181,84 @@ TEST(Certificate, HoldsForEveryBoundRuleAndDepth) {
     const SearchSettings settings{kBounds[trial % 4], kRules[trial % 5]};
     for (const int depth : {0, 1, 2, n - 1}) {
       for (const Time ub : {kInfiniteTime, optimum + 1, optimum}) {
-        const std::string path = certify(instance, settings, depth, ub, "holds");
-        const audit::Certificate c = audit::read_certificate(path);
-        const audit::AuditResult result = audit::audit_certificate(c, 1000000, 1);
-        EXPECT_TRUE(result.holds()) << "trial " << trial << " depth " << depth << " ub " << ub
-                                    << ": " << (result.holds() ? "" : result.first_failure()->failure);
+        const audit::Certificate c = expect_holds_in_full(
+            certify(instance, settings, depth, ub, "holds"),
+            "trial " + std::to_string(trial) + " depth " + std::to_string(depth) + " ub " +
+                std::to_string(ub));
         EXPECT_EQ(c.upper_bound, optimum);
         EXPECT_EQ(c.optimal, ub > optimum);
-        EXPECT_TRUE(result.sample.complete);
       }
     }
   }
+}
+
+TEST(Certificate, MergedSubtreesHoldAndOnlyShrinkTheCut) {
+  // The deepest cut, its light subtrees merged at growing limits: every audit holds in full
+  // (the merged subproblems re-explored, their counts and upper bounds' ranges checked), and
+  // a higher limit never gives more subproblems of the same search.
+  std::mt19937 rng(29);
+  for (int trial = 0; trial < testing::scaled_trials(8); ++trial) {
+    const int n = 7 + trial % 2;
+    const Instance instance = random_instance(rng, n, 2 + trial % 4);
+    const Time optimum = brute_force_optimum(instance);
+    const SearchSettings settings{kBounds[trial % 4], kRules[trial % 5]};
+    for (const Time ub : {kInfiniteTime, optimum}) {
+      const Recorded r = solve_recording(instance, settings, n - 1, ub, {}, 2, 3);
+      std::size_t previous = std::numeric_limits<std::size_t>::max();
+      for (const std::uint64_t merge : {std::uint64_t{0}, std::uint64_t{3}, std::uint64_t{40},
+                                        std::uint64_t{1} << 40}) {
+        const audit::Certificate c = expect_holds_in_full(
+            write_certified(instance, settings, *r.incumbent, r.run, r.cut, "merged", merge),
+            "trial " + std::to_string(trial) + " ub " + std::to_string(ub) + " merge " +
+                std::to_string(merge));
+        EXPECT_LE(c.subproblems.size(), previous);
+        previous = c.subproblems.size();
+        // Without limit only the root's children are left (at most n, on one side), unless
+        // a pruned node absorbed a surplus: its ancestors then stay apart.
+        const bool surplus = std::any_of(c.subproblems.begin(), c.subproblems.end(),
+                                         [](const auto& s) { return s.pruned && s.nodes > 0; });
+        if (merge == std::uint64_t{1} << 40 && !surplus) EXPECT_LE(previous, std::size_t(n));
+      }
+    }
+  }
+}
+
+TEST(SearchCutMerge, APrunedNodeWithASurplusKeepsItsSubtreeApart) {
+  // Depth 2, jobs 0..2: node (0) decomposed, (0,1) explored with 5 nodes, (0,2) pruned with a
+  // surplus of 3 nodes (another explorer went below it); node (1) decomposed, (1,0) explored
+  // with 4 nodes, (1,2) pruned with none. Merged at any limit, (1) becomes one subproblem of
+  // 1 + 4 nodes whose upper bounds' range is its nodes'; (0) stays apart.
+  const auto record = [](CutPath path, bool pruned, std::uint64_t nodes, Time ub_start,
+                         Time ub_end) {
+    CutRecord r;
+    r.path = std::move(path);
+    r.pruned = pruned;
+    r.bound = pruned ? 50 : 0;
+    r.nodes.decomposed = nodes;
+    r.ub_start = pruned ? 0 : ub_start;
+    r.ub_end = pruned ? kInfiniteTime : ub_end;
+    return r;
+  };
+  SearchCut cut(2);
+  cut.add({record({cut_step(0, 0)}, false, 1, 60, 60),
+           record({cut_step(0, 0), cut_step(1, 0)}, false, 5, 60, 55),
+           record({cut_step(0, 0), cut_step(2, 0)}, true, 3, 0, 0),
+           record({cut_step(1, 0)}, false, 1, 58, 58),
+           record({cut_step(1, 0), cut_step(0, 0)}, false, 4, 57, 52),
+           record({cut_step(1, 0), cut_step(2, 0)}, true, 0, 0, 0)});
+  const CutPartition plain = cut.partition();
+  EXPECT_EQ(plain.subproblems.size(), 4u);
+  EXPECT_EQ(plain.nodes_above_cut, 2u);
+  const CutPartition merged = cut.partition(1000);
+  ASSERT_EQ(merged.subproblems.size(), 3u);
+  EXPECT_EQ(merged.nodes_above_cut, 1u);  // (0) alone
+  const CutSubproblem& one = merged.subproblems[2];
+  EXPECT_EQ(one.prefix, (std::vector<int>{1}));
+  EXPECT_FALSE(one.pruned);
+  EXPECT_EQ(one.nodes.decomposed, 5u);
+  EXPECT_EQ(one.ub_start, 58);
+  EXPECT_EQ(one.ub_end, 52);
+  EXPECT_EQ(cut.partition(4).subproblems.size(), 4u);  // (1) holds 5 nodes: above the limit
 }
 
 // A restart chain in miniature: each link a fresh engine over the intervals the one before

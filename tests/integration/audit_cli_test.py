@@ -209,6 +209,25 @@ class ClusterCertificates(unittest.TestCase):
                 audit = audited(self, cert, "--sample", "300", "--seed", str(ranks))
                 self.assert_totals(audit, solved)
 
+    def test_a_deep_cut_merged_where_light_holds_and_stays_small(self):
+        # Recorded at depth 7 (--certificate-subproblems 10^10 at n = 20) by a cluster of
+        # three ranks, written with subtrees of at most 2,000 nodes merged: far fewer
+        # subproblems than the unmerged cut, and the whole sample re-explored holds.
+        expected = self.single_process_totals()
+        sizes = {}
+        for merge in ["0", "2000"]:
+            cert = self.path(f"merge{merge}.cert")
+            solved = mpirun(3, *self.INSTANCE, "--certificate", cert,
+                            "--certificate-subproblems", "10000000000",
+                            "--certificate-merge", merge, expect=0)
+            self.assertEqual((solved["nodes_decomposed"], solved["leaves"]), expected)
+            with open(cert) as f:
+                sizes[merge] = sum(1 for line in f if line.startswith(("e ", "p ")))
+            audit = audited(self, cert, "--sample", "1000000", "--seed", "5")
+            self.assertTrue(audit["sample"]["complete"])
+            self.assert_totals(audit, solved)
+        self.assertLess(10 * sizes["2000"], sizes["0"])
+
     def test_cluster_chain_restarted_twice_audits_as_one_run(self):
         # Backward branching makes ta011's search some 6 million nodes, so that a node limit
         # a fifth of it stops each link inside the search: the coordinator learns the counts
