@@ -210,7 +210,7 @@ class ClusterCertificates(unittest.TestCase):
                 self.assert_totals(audit, solved)
 
     def test_a_deep_cut_merged_where_light_holds_and_stays_small(self):
-        # Recorded at depth 7 (--certificate-subproblems 10^10 at n = 20) by a cluster of
+        # Recorded at depth 8 (--certificate-subproblems 10^10 at n = 20) by a cluster of
         # three ranks, written with subtrees of at most 2,000 nodes merged: far fewer
         # subproblems than the unmerged cut, and the whole sample re-explored holds.
         expected = self.single_process_totals()
