@@ -217,7 +217,9 @@ TEST(Certificate, MergedSubtreesHoldAndOnlyShrinkTheCut) {
         // a pruned node absorbed a surplus: its ancestors then stay apart.
         const bool surplus = std::any_of(c.subproblems.begin(), c.subproblems.end(),
                                          [](const auto& s) { return s.pruned && s.nodes > 0; });
-        if (merge == std::uint64_t{1} << 40 && !surplus) EXPECT_LE(previous, std::size_t(n));
+        if (merge == std::uint64_t{1} << 40 && !surplus) {
+          EXPECT_LE(previous, static_cast<std::size_t>(n));
+        }
       }
     }
   }
