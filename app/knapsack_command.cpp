@@ -315,15 +315,12 @@ std::string format_human(const ks::KnapsackInstance& instance, const KnapsackRep
   std::ostringstream out;
   out << "instance      " << instance.name << " (" << instance.items() << " items, capacity "
       << instance.capacity << ")\n";
-  out << "status        ";
-  if (!r.complete) {
-    out << "incomplete (" << r.stopped_because << ")\n";
-  } else if (r.none_at_least > 0) {
-    out << "none at least " << r.none_at_least << " (every solution is worth less; the best "
-        << "found below)\n";
-  } else {
-    out << "optimal\n";
+  out << "status        " << status_of(r);
+  if (!r.complete) out << " (" << r.stopped_because << ")";
+  if (r.complete && r.none_at_least > 0) {
+    out << " " << r.none_at_least << " (every solution is worth less; the best found below)";
   }
+  out << "\n";
   out << "value         " << r.solution.value << "\n";
   if (r.upper_bound && !r.complete) out << "upper bound   " << *r.upper_bound << "\n";
   out << "weight        " << r.solution.weight << "\n";

@@ -169,6 +169,19 @@ audit::Certificate expect_holds_in_full(const std::string& path, const std::stri
   return c;
 }
 
+// A random instance of a trial, its brute-force optimum, and the trial's bound and rule.
+struct Trial {
+  Instance instance;
+  Time optimum;
+  SearchSettings settings;
+};
+
+Trial trial_case(std::mt19937& rng, int trial, int jobs) {
+  Instance instance = random_instance(rng, jobs, 2 + trial % 4);
+  const Time optimum = brute_force_optimum(instance);
+  return {std::move(instance), optimum, {kBounds[trial % 4], kRules[trial % 5]}};
+}
+
 // Every bound and rule, several cut depths, improving upper bounds and several threads:
 // the certificate holds, with every explored subproblem re-explored, and its claim is the
 // brute-force optimum.
@@ -176,9 +189,7 @@ TEST(Certificate, HoldsForEveryBoundRuleAndDepth) {
   std::mt19937 rng(11);
   for (int trial = 0; trial < testing::scaled_trials(12); ++trial) {
     const int n = 6 + trial % 3;
-    const Instance instance = random_instance(rng, n, 2 + trial % 4);
-    const Time optimum = brute_force_optimum(instance);
-    const SearchSettings settings{kBounds[trial % 4], kRules[trial % 5]};
+    const auto [instance, optimum, settings] = trial_case(rng, trial, n);
     for (const int depth : {0, 1, 2, n - 1}) {
       for (const Time ub : {kInfiniteTime, optimum + 1, optimum}) {
         const audit::Certificate c = expect_holds_in_full(
@@ -199,9 +210,7 @@ TEST(Certificate, MergedSubtreesHoldAndOnlyShrinkTheCut) {
   std::mt19937 rng(29);
   for (int trial = 0; trial < testing::scaled_trials(8); ++trial) {
     const int n = 7 + trial % 2;
-    const Instance instance = random_instance(rng, n, 2 + trial % 4);
-    const Time optimum = brute_force_optimum(instance);
-    const SearchSettings settings{kBounds[trial % 4], kRules[trial % 5]};
+    const auto [instance, optimum, settings] = trial_case(rng, trial, n);
     for (const Time ub : {kInfiniteTime, optimum}) {
       const Recorded r = solve_recording(instance, settings, n - 1, ub, {}, 2, 3);
       std::size_t previous = std::numeric_limits<std::size_t>::max();

@@ -157,7 +157,7 @@ class KnapsackGenerated(unittest.TestCase):
         self.assertLess(above["value"], optimum + 1)
         self.assertLessEqual(above["weight"], above["capacity"])
         proc = run("--generate", spec, "--method", "bb", "--at-least", str(optimum + 1))
-        self.assertIn(f"none at least {optimum + 1}", proc.stdout)
+        self.assertIn(f"none-at-least {optimum + 1}", proc.stdout)
         proc = run("--generate", spec, "--method", "bb", "--at-least", "0")
         self.assertEqual(proc.returncode, 2, proc.stderr)
         self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
