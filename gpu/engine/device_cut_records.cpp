@@ -24,6 +24,9 @@ void split_open_records(std::vector<DeviceOpenCut>& open,
                         bool reopen, std::vector<CutRecord>& out) {
   for (std::size_t i = 0; i < open.size(); ++i) {
     DeviceOpenCut& o = open[i];
+    // Work replaced: what was left to the cut pass goes with it (a start whose records
+    // wait: the thief is gone, and it counted nothing).
+    if (!reopen) o.pending = kPendingNone;
     if (!o.open) continue;
     CutRecord part;
     part.path.assign(o.path, o.path + depth);

@@ -14,7 +14,8 @@ CutRecord to_cut_record(const DeviceCutRecord& record);
 // CutRecorder::split for every IVM, while the engine is paused: each open record's part so
 // far (up to the IVM's counters `decomposed` and `leaves`) goes to `out` with `ub` as its
 // end bound and, with `reopen`, a new part of the same node opens there (a checkpoint);
-// without, the records close (the IVMs' work is replaced). Records of one node add up.
+// without, the records close and every mark left to the cut pass is forgotten (the IVMs'
+// work is replaced). Records of one node add up.
 void split_open_records(std::vector<DeviceOpenCut>& open,
                         const std::vector<unsigned long long>& decomposed,
                         const std::vector<unsigned long long>& leaves, Time ub, int depth,

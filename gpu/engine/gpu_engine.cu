@@ -228,7 +228,7 @@ class GpuEngine::Impl {
       launch_cut_pass(params);
       read_control();
       pull_best();
-      again = host_->cut_pending > 0;  // IVMs stopped at the cut level: maybe not clean yet
+      again = host_->cut_pending > 0;  // IVMs the cut pass stepped or started: maybe not clean
       again = drain_cut() || again;
     } while (again);
   }

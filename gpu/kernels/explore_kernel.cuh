@@ -58,6 +58,16 @@ template <class Cell, Placement kPlacement, TimesPlace kTimes, bool kLb2, int kT
 __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
     explore_kernel(const PoolView pool, const ExploreParams params) {
   extern __shared__ __align__(16) unsigned char shared[];
+  const int team_in_block = static_cast<int>(threadIdx.x) / kTeam;
+  const int ivm = static_cast<int>(blockIdx.x) * ivms_per_block(params) + team_in_block;
+  if constexpr (kMode == kCutPassRecords) {
+    // The cut pass has work for a few IVMs of a round: a block with none leaves at once,
+    // before it copies the tables into shared memory.
+    const bool takes = ivm < pool.count && cut_pass_takes(pool.state[ivm],
+                                                          params.cut.open[ivm].pending,
+                                                          params.settle);
+    if (!__syncthreads_or(takes)) return;
+  }
   const Time* times = params.data.times_by_job;
   const bool times_shared = kTimes == TimesPlace::kShared ||
                             (kTimes == TimesPlace::kFromParams && params.times_shared);
@@ -72,8 +82,6 @@ __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
     johnson = johnson_in_shared(params.johnson, shared + params.times_bytes);
   }
   if (times_shared || (kLb2 && params.johnson_shared)) __syncthreads();
-  const int team_in_block = static_cast<int>(threadIdx.x) / kTeam;
-  const int ivm = static_cast<int>(blockIdx.x) * ivms_per_block(params) + team_in_block;
   if (ivm >= pool.count) return;  // whole teams leave: the others' collectives name their own
   unsigned char* workspace = shared + params.times_bytes + params.johnson_bytes +
                              team_in_block * params.layout.bytes;
@@ -83,7 +91,8 @@ __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
                                                         ivm)
           : explore_ivm<Cell, kPlacement, kLb2, kTeam, kMode>(pool, params, times, johnson,
                                                                workspace, ivm);
-  // Recording: thieves wait for the cut pass to start them, and count as work.
+  // Recording: thieves waiting for their records (or for the cut pass to start them) count
+  // as work.
   const bool has_work = state == kExploring || (kMode == kCutExplore && state == kInitializing);
   if (kMode != kCutPassRecords && warp::lane<kTeam>() == 0 && has_work) {
     atomicAdd(&params.control->active, 1);

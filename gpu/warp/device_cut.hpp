@@ -22,8 +22,15 @@ inline constexpr int kMaxGpuCutDepth = 16;
 // (it writes the records and decomposes that node).
 enum CutMode : int { kCutOff = 0, kCutExplore = 1, kCutPassRecords = 2 };
 
-// What the exploring pass leaves to the cut pass, per IVM (DeviceOpenCut::pending).
-enum CutPending : int { kPendingNone = 0, kPendingStep = 1, kPendingClose = 2 };
+// What the exploring pass leaves to the cut pass, per IVM (DeviceOpenCut::pending): a step
+// before a node at the cut level, the close of its last record, or the records of a start
+// (a thief started in the exploring pass, its rows above D still to record).
+enum CutPending : int {
+  kPendingNone = 0,
+  kPendingStep = 1,
+  kPendingClose = 2,
+  kPendingStarted = 3
+};
 
 // What a finished record says of its node (cut_record.hpp's three cases).
 enum DeviceCutKind : int { kCutExplored = 0, kCutAbove = 1, kCutPruned = 2 };
@@ -51,6 +58,7 @@ struct DeviceOpenCut {
   std::int16_t path[kMaxGpuCutDepth];
   int open;
   int pending;  // CutPending: what the cut pass does for this IVM
+  Time started_ub;  // kPendingStarted: the upper bound its start pruned with
   Time ub_start;
   Time best;
   unsigned long long decomposed;  // the IVM's counters when opened

@@ -69,7 +69,7 @@ enum class StealRule : int { kMean = 0, kLargestNeighbour = 1 };
 // Device counters; the first three are reset before each round's exploration kernel.
 struct Control {
   int active = 0;         // IVMs still exploring after the round's exploration kernel
-  int cut_pending = 0;    // recording: IVMs stopped before a node at the cut level
+  int cut_pending = 0;    // recording: IVMs the cut pass stepped or started (not clean yet)
   int length_count = 0;   // victims measured in this round
   double length_sum = 0;  // and the sum of their lengths (for the average, 2022 §3.4)
   unsigned long long best_key = 0;

@@ -31,8 +31,8 @@ namespace permbb::gpu {
 // its code or scratch). kMode (device_cut.hpp, CutMode): whether the launch records its cut
 // for a certificate (params.cut, warp_cut.cuh), and in which pass. A run with a certificate
 // explores in two kernels: the exploring pass stops an IVM before a node at the cut level
-// (and leaves its start and its last record to the cut pass), and the cut pass writes the
-// records and decomposes that node. The exploring pass thus carries none of the records' code:
+// (and leaves its last record, and the records of a thief it started, to the cut pass), and
+// the cut pass writes the records and decomposes that node. The exploring pass thus carries none of the records' code:
 // in one kernel, it made the exploration loop spill registers (VFR30_15_2 20 % slower on an
 // H100, docs/audit.md). A run without a certificate runs kernels without any of it. kTeam: the lanes driving the IVM, 32 for the LB2 kernels (their
 // bounds spread a child's pairs over the whole warp). kPlacement: where the IVM lives, fixed
@@ -208,6 +208,34 @@ class WarpExplorer {
     warp::sync<kTeam>();
   }
 
+  // Recording, exploring pass: a thief started here, nothing counted yet. Its records (the
+  // pruned cells of its rows above D, the record of the depth-D node it starts in) are the
+  // cut pass's, at the upper bound it pruned with; it waits for them as it is.
+  __device__ void leave_start_pending() {
+    if (lane0()) {
+      DeviceOpenCut& open = cut_view().open[ivm_];
+      open.pending = kPendingStarted;
+      open.started_ub = upper_bound_;
+    }
+    warp::sync<kTeam>();
+  }
+
+  // Recording, cut pass: the records of a start the exploring pass made, as start() would
+  // have written them here: its rows above D bounded again, exactly, in the direction each
+  // took (which never depends on the upper bound), their pruned cells from the position on;
+  // then the record of the depth-D node it starts in opens.
+  __device__ void record_start() {
+    const int depth = cut_view().depth;
+    const int rows = *v_.line + 1 < depth ? *v_.line + 1 : depth;
+    for (int r = 0; r < rows; ++r) {
+      const Time* kept = bound_row(r, r, true, v_.dir[r]);
+      if (lane0()) cut::pruned_cells(cut_view(), v_, r, kept);
+      warp::sync<kTeam>();
+    }
+    upper_bound_ = cut_view().open[ivm_].started_ub;
+    after_start();
+  }
+
   // Recording, cut pass: lane 0 looks at the buffer's room before the IVM writes (at most
   // cut_records_per_ivm records); the team follows its word. True: the host drains first.
   __device__ bool looked_short() {
@@ -315,11 +343,28 @@ class WarpExplorer {
   // IvmExplorer::bound_and_prune_row: children of the node at `level` (the jobs of row r)
   // bounded, the direction of row r chosen, row r pruned.
   __device__ void bound_and_prune_row(int r, int level) {
+    // The rows of a recorded cut are bounded exactly (a pruned record carries its bound).
+    const bool cut_row = kCutPass && r < cut_view().depth;
+    const Time* kept = bound_row(r, level, cut_row, kNoDirection);
+    warp::prune_row<kTeam>(v_, r, kept, upper_bound_);
+    if constexpr (kCutPass) {
+      if (cut_row) {
+        if (lane0()) cut::pruned_cells(cut_view(), v_, r, kept);
+        warp::sync<kTeam>();
+      }
+    }
+  }
+
+  static constexpr int kNoDirection = -1;
+
+  // The children of the node at `level` (the jobs of row r) bounded: exactly, or with LB2's
+  // early exit at the upper bound. The direction is chosen and written to row r, or with
+  // `direction` >= 0 given (a row bounded again: the direction never depends on the upper
+  // bound). Returns the bounds of the direction kept, per cell.
+  __device__ const Time* bound_row(int r, int level, bool exact, int direction) {
     const Cell* cells = ivm::row(v_, r);
     const int count = ivm::row_length(r, n_);
     const BranchingRule rule = params_.rule;
-    // The rows of a recorded cut are bounded exactly (a pruned record carries its bound).
-    const bool cut_row = kCutPass && r < cut_view().depth;
     const bool both = needs_both_directions(rule);
     const bool want_front = both || rule == BranchingRule::kForward;
     const bool want_back = both || rule == BranchingRule::kBackward;
@@ -334,7 +379,7 @@ class WarpExplorer {
               remain(level),   scheduled_, free_jobs,          lb2_scratch(),
               params_.lb2_shared};
       if (params_.bound == GpuBound::kLb2) {
-        const Time cutoff = cut_row ? kInfiniteTime : lb2_cutoff(rule, upper_bound_);
+        const Time cutoff = exact ? kInfiniteTime : lb2_cutoff(rule, upper_bound_);
         warp::bound_children_lb2(node, cells, count, want_front, want_back, cutoff,
                                  params_.mapping, lb_front_, n_, params_.lb2_screen);
         // The direction must not depend on the upper bound: IvmExplorer::bound_and_prune_row.
@@ -344,24 +389,20 @@ class WarpExplorer {
         }
       }
     }
-    const int direction = warp::choose_direction<kTeam>(rule, lb_front_, lb_back_, count);
-    if (lane0()) v_.dir[r] = direction;
+    if (direction == kNoDirection) {
+      direction = warp::choose_direction<kTeam>(rule, lb_front_, lb_back_, count);
+      if (lane0()) v_.dir[r] = direction;
+    }
     Time* kept = direction == kFront ? lb_front_ : lb_back_;
     if constexpr (kLb2) {
       if (params_.bound == GpuBound::kLb1ThenLb2) {
         // LB2 is never below LB1: a cut row's children bounded by LB2 alone prune the same.
         warp::refine_with_lb2(node, cells, count, direction,
-                              cut_row ? kInfiniteTime : upper_bound_, params_.mapping, kept,
+                              exact ? kInfiniteTime : upper_bound_, params_.mapping, kept,
                               todo_, params_.lb2_screen);
       }
     }
-    warp::prune_row<kTeam>(v_, r, kept, upper_bound_);
-    if constexpr (kCutPass) {
-      if (cut_row) {
-        if (lane0()) cut::pruned_cells(cut_view(), v_, r, kept);
-        warp::sync<kTeam>();
-      }
-    }
+    return kept;
   }
 
   // IvmExplorer::unfold: replays the path to the start position, uncounted.
@@ -450,20 +491,36 @@ class WarpExplorer {
 
 // What one team does in one launch of the exploration kernel (explore_kernel.cuh): initialise a
 // thief, then `steps` steps and a normalisation, or settle. Returns the IVM's new state.
-// Recording (kCutExplore): thieves wait for the cut pass, and an IVM stops before a node at
-// the cut level or marks its last record to close.
+// Recording (kCutExplore): a thief unfolds to its start and waits there for the cut pass to
+// write its start's records (its unfold is most of a start: in the cut pass, where few IVMs
+// work, it held the whole device up for each round); an IVM stops before a node at the cut
+// level or marks its last record to close.
 template <class Cell, Placement kPlacement, bool kLb2, int kTeam = warp::kSize,
           int kMode = kCutOff>
 __device__ int explore_ivm(const PoolView& pool, const ExploreParams& params, const Time* times,
                            const JohnsonView& johnson, unsigned char* workspace, int ivm) {
   int state = pool.state[ivm];
   if (state == kEmpty || (params.settle && state == kInitializing)) return state;
-  if (kMode == kCutExplore && state == kInitializing) return state;  // the cut pass starts it
+  if constexpr (kMode == kCutExplore) {
+    // A thief whose start waits for its records, or whose last record is still open: the
+    // cut pass's.
+    if (state == kInitializing && params.cut.open[ivm].pending != kPendingNone) return state;
+  }
   WarpExplorer<Cell, kPlacement, kLb2, kTeam, kMode> explorer(pool, ivm, params, times, johnson,
                                                               workspace);
   if constexpr (kMode == kCutExplore) explorer.forget_pending_step();
   explorer.load(state == kInitializing);
-  if (state == kInitializing) state = explorer.start() ? kExploring : kEmpty;
+  if (state == kInitializing) {
+    const bool open = explorer.start();
+    if (kMode == kCutExplore && open) {
+      // Recording: the thief unfolds here, beside the others' steps, and waits as it is (not
+      // even normalised: the cut pass records from its start position) for its records.
+      explorer.leave_start_pending();
+      explorer.store(kInitializing);
+      return kInitializing;
+    }
+    state = open ? kExploring : kEmpty;
+  }
   if (params.settle) {
     if (state == kExploring && !explorer.settle()) state = kEmpty;
   } else {
@@ -479,18 +536,28 @@ __device__ int explore_ivm(const PoolView& pool, const ExploreParams& params, co
   return state;
 }
 
+// Whether the cut pass has something to do for an IVM: its pending step, close or start
+// records, or a thief to start (not in a settle, where thieves wait). A start whose records
+// wait is taken in a settle too: unfolded, its position may lie before its interval (below
+// a pruned node), so it must move on before the host reads the intervals left.
+__device__ __forceinline__ bool cut_pass_takes(int state, int pending, int settle) {
+  return pending != kPendingNone || (state == kInitializing && !settle);
+}
+
 // The cut pass of a recording run (kCutPassRecords), after each exploring pass: each IVM
 // with a pending step decomposes the node at the cut level it stopped before, one with a
-// pending close closes its record, and thieves start (their replay records too); then the
-// pending mark is cleared. An IVM that finds no room for its records waits for the host's
+// pending close closes its record, a thief the exploring pass started gets its start's
+// records, and the other thieves start (their replay records too); then the pending mark is
+// cleared. An IVM that finds no room for its records waits for the host's
 // drain (Control... CutBufferView::interrupted). Returns the IVM's new state.
 template <class Cell, Placement kPlacement, bool kLb2, int kTeam>
 __device__ int cut_pass_ivm(const PoolView& pool, const ExploreParams& params, const Time* times,
                             const JohnsonView& johnson, unsigned char* workspace, int ivm) {
   int state = pool.state[ivm];
   const int pending = params.cut.open[ivm].pending;
-  const bool starts = state == kInitializing && !params.settle;
-  if (pending == kPendingNone && !starts) return state;
+  if (!cut_pass_takes(state, pending, params.settle)) return state;
+  const bool started = pending == kPendingStarted;  // by the exploring pass
+  const bool starts = state == kInitializing && !started && !params.settle;
   WarpExplorer<Cell, kPlacement, kLb2, kTeam, kCutPassRecords> explorer(pool, ivm, params, times,
                                                                          johnson, workspace);
   if (explorer.looked_short()) return state;
@@ -498,7 +565,12 @@ __device__ int cut_pass_ivm(const PoolView& pool, const ExploreParams& params, c
     explorer.close_exhausted();  // a thief's start closes it too
   } else {
     explorer.load(starts);
-    if (starts) {
+    if (started) {
+      explorer.record_start();
+      state = kExploring;
+      // A settle runs again: this IVM is not at a clean point yet.
+      if (warp::lane<kTeam>() == 0) atomicAdd(&params.control->cut_pending, 1);
+    } else if (starts) {
       state = explorer.start() ? kExploring : kEmpty;
     } else if (state == kExploring) {
       explorer.step_at_cut_level();
