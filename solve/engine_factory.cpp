@@ -57,7 +57,10 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
                                           const SearchSettings& settings, Incumbent& incumbent,
                                           int local_rank) {
   if (options.gpu == "off") return make_multicore(options, instance, settings, incumbent);
+  // The first CUDA call of the process starts the driver: counted with the set-up.
+  const auto start = std::chrono::steady_clock::now();
   const auto devices = gpu::built_with_cuda() ? gpu::list_devices() : std::vector<gpu::DeviceInfo>{};
+  const std::chrono::duration<double> driver = std::chrono::steady_clock::now() - start;
   if (options.gpu == "on" && devices.empty()) {
     throw InputError(gpu::built_with_cuda() ? "--gpu: no CUDA device is visible"
                                             : "--gpu: this permbb was built without CUDA");
@@ -80,12 +83,17 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
   gpu_options.cut = cut_recording(options, instance.jobs());
   // A GPU's first use creates its context and memory: seconds on a freshly started machine.
   // Logged apart from the search (a warning when slow, also from the quiet cluster workers).
-  const auto start = std::chrono::steady_clock::now();
   auto engine = gpu::make_gpu_engine(instance, settings, incumbent, gpu_options);
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   spdlog::log(took.count() > kSlowGpuSetupSeconds ? spdlog::level::warn : spdlog::level::info,
-              "GPU {}: engine set up in {:.2f} s (context, memory, tables), before the search",
+              "GPU {}: engine set up in {:.2f} s (driver, context, memory, tables), before the "
+              "search",
               gpu_options.device, took.count());
+  const gpu::GpuSetupSeconds& phases = gpu::engine_info(*engine).setup_seconds;
+  spdlog::debug("GPU {}: set-up: driver {:.3f} s, device {:.3f} s, context and tables {:.3f} s, "
+                "kernels {:.3f} s, memory {:.3f} s",
+                gpu_options.device, driver.count(), phases.device, phases.tables,
+                phases.kernels, phases.memory);
   return engine;
 }
 

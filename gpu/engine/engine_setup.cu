@@ -1,6 +1,7 @@
 #include "engine_setup.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -166,14 +167,26 @@ int choose_ivms(int requested, int resident_teams, int n, int m, bool lb2) {
   return static_cast<int>(k / kWarpsPerBlock * kWarpsPerBlock);
 }
 
+// Seconds since `since`, which moves on to now: one phase of the set-up after another.
+double lap(std::chrono::steady_clock::time_point& since) {
+  const auto now = std::chrono::steady_clock::now();
+  const double seconds = std::chrono::duration<double>(now - since).count();
+  since = now;
+  return seconds;
+}
+
 }  // namespace
 
 EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* johnson,
                            const SearchSettings& settings, const GpuOptions& options,
                            DeviceData& data) {
   EngineSetup setup;
+  GpuSetupSeconds& took = setup.info.setup_seconds;
+  auto phase = std::chrono::steady_clock::now();
   setup.info.device = select_device(options.device);
+  took.device = lap(phase);
   upload_tables(tables, data);
+  took.tables = lap(phase);
   const int n = tables.jobs();
   const int m = tables.machines();
   const int cell_bytes = n < 128 ? 1 : 2;
@@ -214,6 +227,7 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
   const int warps_per_sm = choose_placement(params, n, m, cell_bytes,
                                             static_cast<Placement>(options.placement),
                                             setup.info.device, chosen);
+  took.kernels = lap(phase);  // with Johnson's tables (LB2), uploaded above
   setup.info.placement = placement_name(chosen);
   setup.info.times_in_shared = params.times_shared;
   setup.info.johnson_in_shared = params.johnson_shared;

@@ -48,6 +48,7 @@ class GpuEngine::Impl {
     }
     setup_ = prepare_engine(tables_, johnson_.get(), settings, options, device_data_);
     device_ = setup_.info.device.index;
+    const auto allocating = std::chrono::steady_clock::now();
     pool_ = std::make_unique<IvmPool>(setup_.info.ivms, n_, m_,
                                       min_steal_digits(n_, options.min_steal_leaves),
                                       setup_.params.bound != GpuBound::kLb1);
@@ -66,6 +67,8 @@ class GpuEngine::Impl {
     setup_.params.control = control_.data();
     // A blocking stream: ordered after the synchronous copies and memsets of the default stream.
     PERMBB_CUDA_CHECK(cudaStreamCreate(&stream_));
+    setup_.info.setup_seconds.memory =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - allocating).count();
   }
 
   ~Impl() {

@@ -74,8 +74,20 @@ inline constexpr int kDefaultGpuPools = 1;
 inline int gpu_pools(int requested) { return requested > 0 ? requested : kDefaultGpuPools; }
 
 // What the engine chose, for reports and benchmarks.
+// Where an engine's set-up went, in seconds (logged at debug level: docs/scale.md, "The start
+// at four GPUs"): the device chosen, its context made and the tables uploaded (the first
+// call that needs a context makes it), the kernels' attributes and occupancy read (their code
+// loaded), the IVMs' memory allocated.
+struct GpuSetupSeconds {
+  double device = 0;
+  double tables = 0;
+  double kernels = 0;
+  double memory = 0;
+};
+
 struct GpuEngineInfo {
   DeviceInfo device;
+  GpuSetupSeconds setup_seconds;
   int ivms = 0;
   int steps_per_launch = 0;
   std::string placement;  // "shared", "stack-global", "global"
