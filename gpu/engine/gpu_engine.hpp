@@ -73,7 +73,6 @@ inline constexpr int kDefaultGpuPools = 1;
 // The pools a request for `requested` makes (0: the default).
 inline int gpu_pools(int requested) { return requested > 0 ? requested : kDefaultGpuPools; }
 
-// What the engine chose, for reports and benchmarks.
 // Where an engine's set-up went, in seconds (logged at debug level: docs/scale.md, "The start
 // at four GPUs"): the device chosen, its context made and the tables uploaded (the first
 // call that needs a context makes it), the kernels' attributes and occupancy read (their code
@@ -85,6 +84,7 @@ struct GpuSetupSeconds {
   double memory = 0;
 };
 
+// What the engine chose, for reports and benchmarks.
 struct GpuEngineInfo {
   DeviceInfo device;
   GpuSetupSeconds setup_seconds;

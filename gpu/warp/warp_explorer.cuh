@@ -32,9 +32,10 @@ namespace permbb::gpu {
 // for a certificate (params.cut, warp_cut.cuh), and in which pass. A run with a certificate
 // explores in two kernels: the exploring pass stops an IVM before a node at the cut level
 // (and leaves its last record, and the records of a thief it started, to the cut pass), and
-// the cut pass writes the records and decomposes that node. The exploring pass thus carries none of the records' code:
-// in one kernel, it made the exploration loop spill registers (VFR30_15_2 20 % slower on an
-// H100, docs/audit.md). A run without a certificate runs kernels without any of it. kTeam: the lanes driving the IVM, 32 for the LB2 kernels (their
+// the cut pass writes the records and decomposes that node. The exploring pass thus carries
+// none of the records' code: in one kernel, it made the exploration loop spill registers
+// (VFR30_15_2 20 % slower on an H100, docs/audit.md). A run without a certificate runs
+// kernels without any of it. kTeam: the lanes driving the IVM, 32 for the LB2 kernels (their
 // bounds spread a child's pairs over the whole warp). kPlacement: where the IVM lives, fixed
 // when compiled, or kAuto for the one the launch chose (params.placement, never kAuto there):
 // the LB2 kernels take it at launch, their time going to the bound's sweeps.
@@ -548,8 +549,8 @@ __device__ __forceinline__ bool cut_pass_takes(int state, int pending, int settl
 // with a pending step decomposes the node at the cut level it stopped before, one with a
 // pending close closes its record, a thief the exploring pass started gets its start's
 // records, and the other thieves start (their replay records too); then the pending mark is
-// cleared. An IVM that finds no room for its records waits for the host's
-// drain (Control... CutBufferView::interrupted). Returns the IVM's new state.
+// cleared. An IVM that finds no room for its records waits for the host's drain
+// (CutBufferView::interrupted). Returns the IVM's new state.
 template <class Cell, Placement kPlacement, bool kLb2, int kTeam>
 __device__ int cut_pass_ivm(const PoolView& pool, const ExploreParams& params, const Time* times,
                             const JohnsonView& johnson, unsigned char* workspace, int ivm) {
