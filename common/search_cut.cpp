@@ -100,8 +100,9 @@ std::vector<CutNode> cut_nodes(const std::map<CutPath, CutRecord>& merged, int d
 }
 
 // Per inner node, its whole subtree as one explored record (counts added, the upper bounds'
-// widest range, the best makespan), and whether it may stand as one subproblem: not when a
-// pruned node below it absorbed a surplus, which an audit would not find by exploring.
+// widest range, down to its pruned nodes' bounds, the best makespan), and whether it may
+// stand as one subproblem: not when a pruned node below it absorbed a surplus, which an audit
+// would not find by exploring.
 struct Subtree {
   CutRecord total;
   bool mergeable = true;
@@ -115,7 +116,15 @@ std::vector<Subtree> subtrees(const std::vector<CutNode>& nodes) {
     const CutRecord& record = nodes[i].record;
     const bool surplus = record.pruned && record.nodes != NodeCounters{};
     for (const std::size_t above : open) {
-      if (!record.pruned) merge_into(out[above].total, record);
+      if (record.pruned) {
+        // Pruned under whatever bound was in force then, which the record does not keep: a
+        // replay after a split may prune it later, at a lower bound than its parent saw. The
+        // subtree's range reaches down to its bound, where the audit's re-exploration at
+        // the range's end prunes it too (bounds only fall, so the start still holds).
+        out[above].total.ub_end = std::min(out[above].total.ub_end, record.bound);
+      } else {
+        merge_into(out[above].total, record);
+      }
       out[above].mergeable = out[above].mergeable && !surplus;
     }
     if (nodes[i].inner) {

@@ -59,7 +59,9 @@ class SearchCut {
 
   // The partition; with merge_up_to > 0, every subtree of at most that many decomposed nodes
   // whose pruned nodes absorbed nothing (the topmost such) becomes one explored subproblem,
-  // its counts added and its upper bounds' range the widest of its nodes': fewer, larger
+  // its counts added and its upper bounds' range the widest of its nodes', reaching down to
+  // the bounds of its pruned nodes (pruned, maybe, under a lower bound than their parent
+  // saw, by a replay after a split): fewer, larger
   // subproblems where the tree is light, the depth's fine ones where it is heavy
   // (docs/audit.md, "The cut").
   CutPartition partition(std::uint64_t merge_up_to = 0) const;

@@ -238,7 +238,8 @@ TEST(SearchCutMerge, APrunedNodeWithASurplusKeepsItsSubtreeApart) {
   // Depth 2, jobs 0..2: node (0) decomposed, (0,1) explored with 5 nodes, (0,2) pruned with a
   // surplus of 3 nodes (another explorer went below it); node (1) decomposed, (1,0) explored
   // with 4 nodes, (1,2) pruned with none. Merged at any limit, (1) becomes one subproblem of
-  // 1 + 4 nodes whose upper bounds' range is its nodes'; (0) stays apart.
+  // 1 + 4 nodes whose upper bounds' range is its nodes', down to the pruned (1,2)'s bound (it
+  // was pruned under a bound of at most 50, below what its parent saw); (0) stays apart.
   const auto record = [](CutPath path, bool pruned, std::uint64_t nodes, Time ub_start,
                          Time ub_end) {
     CutRecord r;
@@ -268,7 +269,7 @@ TEST(SearchCutMerge, APrunedNodeWithASurplusKeepsItsSubtreeApart) {
   EXPECT_FALSE(one.pruned);
   EXPECT_EQ(one.nodes.decomposed, 5u);
   EXPECT_EQ(one.ub_start, 58);
-  EXPECT_EQ(one.ub_end, 52);
+  EXPECT_EQ(one.ub_end, 50);
   EXPECT_EQ(cut.partition(4).subproblems.size(), 4u);  // (1) holds 5 nodes: above the limit
 }
 
