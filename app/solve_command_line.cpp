@@ -130,6 +130,13 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
           ->capture_default_str());
   line.cluster_only.push_back(
       command
+          .add_option("--worker-steal-checkpoint-interval", options.worker_steal_checkpoint_seconds,
+                      "under mpirun: a worker whose engine balanced its load many times "
+                      "checkpoints, but not sooner than this many seconds after its last one")
+          ->check(number_above(0.0))
+          ->capture_default_str());
+  line.cluster_only.push_back(
+      command
           .add_option("--handover-intervals", options.handover_intervals,
                       "under mpirun: the most intervals a worker hands to a waiting one (0: "
                       "65536 / workers, at least 256)")

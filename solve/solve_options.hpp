@@ -43,6 +43,10 @@ struct SolveOptions {
   bool heuristic_root_beam = true;
   std::uint64_t seed = 0;                 // heuristic threads' random seed
   double worker_checkpoint_seconds = 30;  // cluster workers (2022 §4.2.1)
+  // A worker's steal-triggered checkpoint (K/5 local steals, §4.2.1) waits at least this long
+  // after its last checkpoint (WorkerSettings::min_steal_checkpoint_seconds): by default as
+  // long as the periodic one, since handovers, not checkpoints, feed idle workers.
+  double worker_steal_checkpoint_seconds = 30;
   // H, the most intervals one handover moves (0: handover_interval_cap of the workers).
   int handover_intervals = 0;
   // A worker's slice ends when a give or checkpoint request arrives (false: at its end).

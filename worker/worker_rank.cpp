@@ -51,7 +51,8 @@ int run_worker_rank(const solve::SolveOptions& options, const solve::SolveInput&
   worker.checkpoint_seconds =
       options.node_limit > 0 ? std::min(options.worker_checkpoint_seconds, kNodeLimitReportSeconds)
                              : options.worker_checkpoint_seconds;
-  worker.min_steal_checkpoint_seconds = std::min(5.0, options.worker_checkpoint_seconds);
+  worker.min_steal_checkpoint_seconds =
+      std::min(options.worker_steal_checkpoint_seconds, worker.checkpoint_seconds);
   worker.workers = session.size() - 1;
   worker.worker_index = session.rank() - 1;
   // A GPU engine pauses all its IVMs at the end of a slice; a CPU engine pauses cheaply.

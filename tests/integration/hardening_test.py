@@ -67,6 +67,8 @@ class NumericOptions(OneLineError):
             # healthy run.
             ["solve", path, "--rank-timeout", "30"],
             ["solve", path, "--rank-timeout", "2", "--worker-checkpoint-interval", "5"],
+            ["solve", path, "--worker-steal-checkpoint-interval", "0"],
+            ["solve", path, "--worker-steal-checkpoint-interval", "nan"],
             ["solve", path, "--node-limit", "18446744073709551616"],
             ["solve", path, "--node-limit", "-1"], ["solve", path, "--threads", "4097"],
             ["solve", path, "--threads", "abc"], ["solve", path, "--threads", "2.5"],

@@ -255,10 +255,11 @@ class OptionsThatWouldBeIgnored(Folder):
 
     def test_cluster_options_in_one_process_are_named(self):
         proc = run("solve", "ta001", "--no-gpu", "--rank-timeout", "500",
-                   "--worker-checkpoint-interval", "10", "--checkpoint-interval", "5")
+                   "--worker-checkpoint-interval", "10", "--checkpoint-interval", "5",
+                   "--worker-steal-checkpoint-interval", "5")
         self.assertEqual(proc.returncode, 0, proc.stderr)
         for option in ["--rank-timeout", "--worker-checkpoint-interval",
-                       "--checkpoint-interval"]:
+                       "--checkpoint-interval", "--worker-steal-checkpoint-interval"]:
             self.assertIn(f"{option}: ", proc.stderr)
 
     def test_heuristic_options_of_another_method_are_named(self):

@@ -26,7 +26,7 @@ struct WorkerModel {
   double nodes_per_second = 7.7e8;  // one H200 on VFR30_15_2 (127.7 G nodes in 166 s)
   int pieces = 64;                  // intervals tracked per worker (the IVMs, in coarse)
   double slice_seconds = 0.2;       // between looks at the mailbox (a GPU worker's slice)
-  double checkpoint_seconds = 5;    // a GPU steals all the time: min_steal_checkpoint_seconds
+  double checkpoint_seconds = 5;    // min_steal_checkpoint_seconds of the builds fitted (now 30)
   // The IVMs run dry at the end of a unit: below nodes_per_second x tail_seconds nodes left,
   // the rate falls in proportion to what is left, down to a tenth of it.
   double tail_seconds = 0.05;
