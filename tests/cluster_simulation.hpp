@@ -27,14 +27,10 @@
 #include <vector>
 
 #include "coordinator.hpp"
+#include "coordinator_checks.hpp"
 #include "factoradic_mpz.hpp"
 
 namespace permbb::cluster::testing {
-
-inline void sort_by_begin(std::vector<Interval>& all) {
-  std::sort(all.begin(), all.end(),
-            [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
-}
 
 // The intervals, sorted, tile [0, total) exactly: no overlap, no gap.
 inline bool tiles(std::vector<Interval> all, const mpz_class& total) {
@@ -45,21 +41,6 @@ inline bool tiles(std::vector<Interval> all, const mpz_class& total) {
     next = x.end;
   }
   return next == total;
-}
-
-inline bool all_disjoint(const Coordinator& c) {
-  std::vector<Interval> all;
-  for (const WorkUnit& unit : c.unassigned()) {
-    all.insert(all.end(), unit.intervals().begin(), unit.intervals().end());
-  }
-  for (const WorkUnit& copy : c.copies()) {
-    all.insert(all.end(), copy.intervals().begin(), copy.intervals().end());
-  }
-  sort_by_begin(all);
-  for (std::size_t j = 1; j < all.size(); ++j) {
-    if (all[j].begin < all[j - 1].end) return false;
-  }
-  return true;
 }
 
 // `whole` less `part`, both sorted and disjoint, `part` within `whole`: what an explorer

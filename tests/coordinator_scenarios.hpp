@@ -5,12 +5,12 @@
 #include <gmpxx.h>
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <ostream>
 #include <variant>
 #include <vector>
 
 #include "coordinator.hpp"
+#include "coordinator_checks.hpp"
 #include "factoradic_mpz.hpp"
 
 namespace permbb {
@@ -89,22 +89,6 @@ inline WorkAssignment expect_work(const ToWorker& reply) {
                                                        : WorkAssignment{};
 }
 
-// No interval of [0, n!) lies in two places: the copies and the unassigned units are
-// pairwise disjoint.
-inline bool all_disjoint(const Coordinator& c) {
-  std::vector<Interval> all;
-  for (const WorkUnit& unit : c.unassigned()) {
-    all.insert(all.end(), unit.intervals().begin(), unit.intervals().end());
-  }
-  for (const WorkUnit& copy : c.copies()) {
-    all.insert(all.end(), copy.intervals().begin(), copy.intervals().end());
-  }
-  std::sort(all.begin(), all.end(),
-            [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
-  for (std::size_t j = 1; j < all.size(); ++j) {
-    if (all[j].begin < all[j - 1].end) return false;
-  }
-  return true;
-}
+using testing::all_disjoint;
 
 }  // namespace permbb::cluster::scenario
