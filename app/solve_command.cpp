@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "coordinator_rank.hpp"
+#include "driver_start.hpp"
 #include "engine_factory.hpp"
 #include "input_error.hpp"
 #include "mpi_transport.hpp"
@@ -61,9 +62,17 @@ int solve_under_mpi(int& argc, char**& argv, const SolveCommandLine& line,
   }
 }
 
+// Whether this process will set up a GPU engine (if a device is visible): not with --no-gpu,
+// nor on rank 0 of an MPI job, which coordinates.
+bool may_explore_on_a_gpu(const SolveCommandLine& line) {
+  if (line.options.gpu == "off") return false;
+  return !cluster::launched_by_mpi_launcher() || cluster::launcher_rank() != 0;
+}
+
 }  // namespace
 
 int run_solve_command(int& argc, char**& argv, const SolveCommandLine& line) {
+  const gpu::DriverStart driver(may_explore_on_a_gpu(line));
   // Takes the signals main blocked, those that arrived meanwhile too.
   solve::SignalWatcher signals;
   if (cluster::launched_by_mpi_launcher()) return solve_under_mpi(argc, argv, line, signals);
