@@ -8,7 +8,8 @@ namespace permbb::gpu {
 // process does before it sets up an engine: MPI's start, reading the instance, the upper
 // bound. The set-up's first CUDA call then finds the driver started, or waits for the rest of
 // its start. Nothing is made on a device: which device a rank takes is known only later. The
-// destructor waits for the thread. Without CUDA, or when not `wanted`, nothing happens.
+// destructor waits for the thread. Without CUDA, when not `wanted`, or when no thread can be
+// started, nothing happens.
 class DriverStart {
  public:
   explicit DriverStart(bool wanted);
