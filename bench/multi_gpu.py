@@ -7,7 +7,8 @@ bound), nodes/s, parallel efficiency T1 / (g * Tg) against one rank on one GPU o
 binary and variant, the coordinator's busy fraction, handovers, and where the workers' time
 went (`cluster.worker_times`: explored, of which thin, i.e. fewer than half the IVMs busy;
 checkpoints; handovers; waiting for work; heuristics between slices; the rest), summed over
-the workers as shares of their wall time.
+the workers as shares of their wall time, and where a wait for work went (the worker's wait
+and rank 0's view of it per unit received; the victims' answers per GiveRequest).
 
 Old and new binaries (--baseline-bin) and variants (--variant NAME=OPTIONS, extra solve
 options) are alternated at each GPU count, so that they meet the machine in the same state.
@@ -69,6 +70,27 @@ def breakdown_text(shares):
         f" (IVMs busy {100 * shares['busy_ivms']:.0f}%)"
 
 
+def waits_text(result):
+    """Where a wait for work went, in mean milliseconds: the waiting worker's own wait and
+    rank 0's spell per unit it received; per GiveRequest answered, rank 0's round trip, the
+    victim's pause before its handover and the handover's build; per unit, the thief's
+    setting of its engine ("—" for a binary without these readings)."""
+    times = result.get("cluster", {}).get("worker_times") or []
+    if not times or "idle_spells" not in times[0]:
+        return "—"
+
+    def mean_ms(key, count_key):
+        count = sum(t[count_key] for t in times)
+        return f"{1000 * sum(t[key] for t in times) / count:.0f}" if count else "-"
+
+    return (f"wait {mean_ms('work_wait_seconds', 'idle_spells')} / rank 0 "
+            f"{mean_ms('idle_seconds', 'idle_spells')} ({sum(t['idle_spells'] for t in times)}); "
+            f"give {mean_ms('give_seconds', 'gives_answered')}: pause "
+            f"{mean_ms('give_latency_seconds', 'gives_answered')}, build "
+            f"{mean_ms('handover_seconds', 'gives_answered')}; assign "
+            f"{mean_ms('assign_seconds', 'idle_spells')}")
+
+
 def selected_gpus(args, name, gpus):
     """The GPU counts a build runs at: --gpus-of NAME=1,4 narrows them."""
     for spec in args.gpus_of:
@@ -82,7 +104,9 @@ def sweep(args, gpus, builds):
     results = []
     table_header(["case", "build", "GPUs x ranks", "seconds", "nodes decomposed", "nodes/s",
                   "efficiency", "coordinator busy", "handovers (H)", "worker time, % (explore, "
-                  "of which thin; checkpoint; handover; work wait; hybrid; other)"])
+                  "of which thin; checkpoint; handover; work wait; hybrid; other)",
+                  "waits, ms (per unit received: worker, rank 0 (units); per give: rank 0's "
+                  "round trip, victim's pause, build; per unit: assign)"])
     for case in args.case:
         base = {}
         nodes = None
@@ -113,7 +137,7 @@ def sweep(args, gpus, builds):
                                f"{100 * one['seconds'] / (g * r['seconds']):.1f}%",
                                f"{100 * c['coordinator_busy_fraction']:.2f}%",
                                f"{c['handovers']} ({c.get('handover_intervals', 256)})",
-                               breakdown_text(shares)])
+                               breakdown_text(shares), waits_text(r)])
     return results
 
 

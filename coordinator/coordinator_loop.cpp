@@ -16,17 +16,6 @@ namespace {
 // rest of its time.
 constexpr auto kIdleSleep = std::chrono::microseconds(200);
 
-// Follows who has work from the messages: an empty report makes a worker idle, work makes it
-// busy again.
-void track_idle(CoordinatorRun& run, int worker, bool reported_empty,
-                const std::vector<cluster::Outgoing>& replies) {
-  if (reported_empty && run.idle_since[worker] < 0) run.idle_since[worker] = run.wall_seconds;
-  for (const auto& out : replies) {
-    const auto* work = std::get_if<cluster::WorkAssignment>(&out.message);
-    if (work != nullptr && !work->intervals.empty()) run.idle_since[out.worker] = -1;
-  }
-}
-
 void report_progress(solve::ProgressReporter& progress, const Coordinator& c,
                      const CoordinatorRun& run) {
   const int active = c.workers() - c.terminated_count() - c.lost_count() - c.hungry_count();
@@ -44,9 +33,8 @@ class Loop {
         context_(context),
         watch_(coordinator.workers(), solve::rank_timeout(context.options),
                context.progress.elapsed_seconds()),
-        start_(std::chrono::steady_clock::now()) {
-    run_.idle_since.assign(static_cast<std::size_t>(c_.workers()), -1);
-  }
+        waits_(coordinator.workers()),
+        start_(std::chrono::steady_clock::now()) {}
 
   CoordinatorRun run() {
     while (!c_.finished()) {
@@ -60,10 +48,11 @@ class Loop {
         find_lost_workers();
         std::this_thread::sleep_for(kIdleSleep);
       }
-      run_.wall_seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      run_.wall_seconds = loop_seconds();
       if (context_.progress.due()) report_progress(context_.progress, c_, run_);
     }
+    run_.idle_since = waits_.idle_since();
+    run_.waits = waits_.waits();
     return run_;
   }
 
@@ -74,11 +63,8 @@ class Loop {
     if (worker >= 0 && worker < c_.workers() && c_.lost(worker)) return;  // too late: ignored
     watch_.heard(worker, now());
     auto message = cluster::decode_from_worker(received.tag, received.bytes);
-    const auto* report = std::get_if<cluster::WorkReport>(&message);
-    const bool reported_empty = report != nullptr && report->intervals.empty();
-    const auto replies = c_.handle(worker, std::move(message));
-    send(replies);
-    track_idle(run_, worker, reported_empty, replies);
+    waits_.received(worker, message, loop_seconds());
+    send(c_.handle(worker, std::move(message)));
     run_.busy_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
@@ -139,14 +125,19 @@ class Loop {
         watch_.answered(out.worker, t);
       }
     }
+    waits_.sent(messages, loop_seconds());
   }
 
   double now() const { return context_.progress.elapsed_seconds(); }
+  double loop_seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
 
   Coordinator& c_;
   const CoordinatorContext& context_;
   cluster::SilenceWatch watch_;
   CoordinatorRun run_;
+  WaitClock waits_;
   const std::chrono::steady_clock::time_point start_;
 };
 

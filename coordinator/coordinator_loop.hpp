@@ -10,6 +10,7 @@
 #include "run_checkpoints.hpp"
 #include "signal_watcher.hpp"
 #include "solve_options.hpp"
+#include "wait_clock.hpp"
 
 namespace permbb::cluster {
 
@@ -19,6 +20,8 @@ struct CoordinatorRun {
   // Per worker, since when it has had no work (it reported an empty unit and got no work
   // since); negative while it has work. At the end: when each worker ran out for good.
   std::vector<double> idle_since;
+  // Per worker, its waits for work and its answers to GiveRequests as rank 0 saw them.
+  std::vector<WorkerWaits> waits;
   // The MPI ranks declared lost (silent past --rank-timeout), in the order found.
   std::vector<int> lost_ranks;
 };

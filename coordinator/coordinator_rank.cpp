@@ -39,12 +39,15 @@ nlohmann::json lowest_bounds(const Coordinator& c) {
 }
 
 // Per worker, where its time went (its farewell's WorkerTimes) and its nodes per second of
-// its own wall time: the efficiency lost inside the workers, read by cause.
-nlohmann::json worker_times(const Coordinator& c) {
+// its own wall time: the efficiency lost inside the workers, read by cause; beside them its
+// waits as rank 0 saw them (WaitClock).
+nlohmann::json worker_times(const Coordinator& c, const CoordinatorRun& run) {
   nlohmann::json all = nlohmann::json::array();
   for (int w = 0; w < c.workers(); ++w) {
     const WorkerStats& s = c.worker_stats(w);
     const WorkerTimes& t = s.times;
+    const WorkerWaits waits =
+        static_cast<std::size_t>(w) < run.waits.size() ? run.waits[w] : WorkerWaits{};
     all.push_back({{"wall_seconds", t.wall_seconds},
                    {"explore_seconds", t.explore_seconds},
                    {"checkpoint_seconds", t.checkpoint_seconds},
@@ -54,6 +57,12 @@ nlohmann::json worker_times(const Coordinator& c) {
                    {"other_seconds", t.other_seconds},
                    {"thin_seconds", t.thin_seconds},
                    {"busy_explorer_share", t.busy_explorer_share},
+                   {"assign_seconds", t.assign_seconds},
+                   {"give_latency_seconds", t.give_latency_seconds},
+                   {"idle_spells", waits.idle_spells},
+                   {"idle_seconds", waits.idle_seconds},
+                   {"gives_answered", waits.gives},
+                   {"give_seconds", waits.give_seconds},
                    {"checkpoints", s.checkpoints},
                    {"nodes_decomposed", s.decomposed},
                    {"nodes_per_second", t.wall_seconds > 0 ? s.decomposed / t.wall_seconds : 0.0}});
@@ -122,7 +131,7 @@ nlohmann::json cluster_statistics(const Coordinator& c, const CoordinatorRun& ru
       {"first_idle_seconds", first_and_last_idle(run).first},
       {"last_idle_seconds", first_and_last_idle(run).second},
       {"lost_ranks", run.lost_ranks},
-      {"worker_times", worker_times(c)},
+      {"worker_times", worker_times(c, run)},
       {"ranks", rank_layout(session)}};
 }
 

@@ -177,15 +177,15 @@ TEST(Protocol, StopOrderAndFarewellRoundTrip) {
 }
 
 // A farewell carries where the worker's time went; a negative time or a busy share above 1
-// is refused on decoding (the 9 doubles are the payload's last bytes).
+// is refused on decoding (the 11 doubles are the payload's last bytes).
 TEST(Protocol, FarewellCarriesTheWorkersTimes) {
   Farewell m = small_farewell();
-  m.times = WorkerTimes{10.5, 8.25, 0.5, 0.25, 1.0, 0.25, 0.25, 2.0, 0.75};
+  m.times = WorkerTimes{10.5, 8.25, 0.5, 0.25, 1.0, 0.25, 0.25, 2.0, 0.75, 0.125, 0.0625};
   EXPECT_EQ(decode_farewell(encode(m)), m);
 
   Bytes negative = encode(m);
   const double minus_one = -1.0;
-  std::memcpy(negative.data() + negative.size() - 9 * sizeof(double), &minus_one, sizeof minus_one);
+  std::memcpy(negative.data() + negative.size() - 11 * sizeof(double), &minus_one, sizeof minus_one);
   EXPECT_THROW(decode_farewell(negative), std::runtime_error);
 
   m.times.busy_explorer_share = 1.5;

@@ -1,7 +1,8 @@
 // Where a worker's time goes (WorkerTimes, worker/worker_process.cpp): a fake engine whose
 // slices and occupancy are known, and a fake coordinator on the communicator's side of the
-// mailbox whose replies come after known pauses, give the expected seconds per part. And a
-// give request ends a long slice at once (WorkerSettings::interrupt_slices).
+// mailbox whose replies come after known pauses, give the expected seconds per part. A
+// give request ends a long slice at once (WorkerSettings::interrupt_slices), and the readings
+// beside the parts (the give latency, the assignments) are timed.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -29,11 +30,15 @@ double seconds_between(Clock::time_point a, Clock::time_point b) {
 // half of the slices (thin) and all four in the second.
 class FakeEngine : public SearchEngine {
  public:
-  explicit FakeEngine(std::vector<std::chrono::milliseconds> slices) : slices_(std::move(slices)) {}
+  explicit FakeEngine(std::vector<std::chrono::milliseconds> slices,
+                      std::chrono::milliseconds set_work_pause = 0ms)
+      : slices_(std::move(slices)), set_work_pause_(set_work_pause) {}
 
   std::string name() const override { return "fake"; }
-  // New work starts the list over; a part kept after a handover goes on where it was.
+  // New work starts the list over; a part kept after a handover goes on where it was. Each
+  // call takes `set_work_pause`.
   void set_work(const std::vector<Interval>& intervals) override {
+    std::this_thread::sleep_for(set_work_pause_);
     if (intervals.empty()) {
       left_ = 0;
     } else if (left_ == 0) {
@@ -71,6 +76,7 @@ class FakeEngine : public SearchEngine {
 
  private:
   const std::vector<std::chrono::milliseconds> slices_;
+  const std::chrono::milliseconds set_work_pause_;
   int left_ = 0;
   std::mutex mutex_;
   std::condition_variable cv_;
@@ -189,6 +195,31 @@ TEST(WorkerTimes, WithoutInterruptionAGiveRequestWaitsForTheSliceToEnd) {
   // One slice of 600 ms explored the whole unit: the request found nothing left to give.
   EXPECT_FALSE(coordinator.handover_seen);
   EXPECT_FALSE(engine.stopped_early());
+}
+
+// A victim's give latency runs from the request's arrival to its handover: here, without
+// interruption, the rest of the slice in progress. Setting the engine to a unit received is
+// timed apart, as a reading within `other`.
+TEST(WorkerTimes, TheGiveLatencyAndTheAssignmentAreTimed) {
+  FakeEngine engine({500ms, 5ms, 5ms}, /*set_work_pause=*/30ms);
+  Incumbent incumbent;
+  FakeCoordinator coordinator{10ms, 1ms, /*ask_to_give=*/true};
+  WorkerSettings settings = long_slices();
+  settings.interrupt_slices = false;
+  const WorkerOutcome out = run_worker(engine, incumbent, settings, std::ref(coordinator));
+  ASSERT_TRUE(coordinator.handover_seen);
+  EXPECT_FALSE(engine.stopped_early());
+  const double asked_to_handover = seconds_between(coordinator.give_asked_at, coordinator.handover_at);
+  // The request came about 100 ms into the 500 ms slice and was answered at its end; what
+  // follows the latency before the handover is posted (the split) is short.
+  EXPECT_GT(asked_to_handover, 0.2);
+  EXPECT_LE(out.times.give_latency_seconds, asked_to_handover);
+  EXPECT_GE(out.times.give_latency_seconds, 0.5 * asked_to_handover);
+  // One unit received, set in 30 ms; the kept part's setting counts as the handover's.
+  EXPECT_GE(out.times.assign_seconds, 0.03);
+  EXPECT_LT(out.times.assign_seconds, 0.03 + 0.3);
+  EXPECT_LE(out.times.assign_seconds, out.times.other_seconds);
+  EXPECT_GE(out.times.handover_seconds, 0.03);
 }
 
 }  // namespace

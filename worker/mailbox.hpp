@@ -43,6 +43,13 @@ class ReplyOverdue : public std::runtime_error {
   double waited_seconds_;
 };
 
+// A GiveRequest the explorer has not answered yet: K_max, and when it arrived (the victim's
+// answer is timed from there: WorkerTimes::give_latency_seconds).
+struct PendingGive {
+  int max_intervals = 0;
+  std::chrono::steady_clock::time_point arrived;
+};
+
 class Mailbox {
  public:
   using Clock = std::chrono::steady_clock;
@@ -126,13 +133,13 @@ class Mailbox {
         (outgoing_ && std::holds_alternative<WorkReport>(*outgoing_)) ||
         (in_flight_ && report_in_flight_);
     if (report_pending) return;
-    give_request_ = max_intervals;
+    give_request_ = PendingGive{max_intervals, Clock::now()};
     if (request_hook_) request_hook_();
   }
   // Explorer side: the handover asked for since the last call, if any.
-  std::optional<int> take_give_request() {
+  std::optional<PendingGive> take_give_request() {
     std::lock_guard<std::mutex> lock(mutex_);
-    std::optional<int> request = give_request_;
+    std::optional<PendingGive> request = give_request_;
     give_request_.reset();
     return request;
   }
@@ -175,7 +182,7 @@ class Mailbox {
   bool in_flight_ = false;
   bool report_in_flight_ = false;  // the message in flight is a checkpoint (WORK)
   bool checkpoint_requested_ = false;
-  std::optional<int> give_request_;  // K_max of a pending GiveRequest
+  std::optional<PendingGive> give_request_;
   std::function<void()> request_hook_;
   std::exception_ptr failure_;
   const std::chrono::duration<double> reply_timeout_;

@@ -158,10 +158,11 @@ class WorkerLoop {
       checkpoint_in_flight_ = false;
       return;
     }
-    const std::optional<int> give = mailbox_->take_give_request();
+    const std::optional<PendingGive> give = mailbox_->take_give_request();
     if (give && has_work_) {
+      times_.give_latency_seconds += seconds_since(give->arrived);
       AddElapsed timed(times_.handover_seconds);
-      hand_over(*give);
+      hand_over(give->max_intervals);
       return;
     }
     const bool asked = mailbox_->take_checkpoint_request();
@@ -273,7 +274,10 @@ class WorkerLoop {
     const auto& work = std::get<WorkAssignment>(reply);
     absorb(work.best);
     unit_id_ = work.unit_id;
-    engine_.set_work(work.intervals);
+    {
+      AddElapsed timed(times_.assign_seconds);
+      engine_.set_work(work.intervals);
+    }
     has_work_ = !work.intervals.empty();
     last_checkpoint_ = Clock::now() - stagger_;  // staggered once: the first unit
     stagger_ = Clock::duration::zero();

@@ -55,11 +55,12 @@ std::size_t intervals_size(const std::vector<Interval>& intervals) {
 // the fields serves the encoder (const) and the decoder.
 template <class Times>
 auto worker_time_fields(Times& t) {
-  return std::array{&t.wall_seconds,      &t.explore_seconds, &t.checkpoint_seconds,
+  return std::array{&t.wall_seconds,      &t.explore_seconds,   &t.checkpoint_seconds,
                     &t.handover_seconds,  &t.work_wait_seconds, &t.hybrid_seconds,
-                    &t.other_seconds,     &t.thin_seconds,    &t.busy_explorer_share};
+                    &t.other_seconds,     &t.thin_seconds,      &t.busy_explorer_share,
+                    &t.assign_seconds,    &t.give_latency_seconds};
 }
-constexpr std::size_t kWorkerTimesBytes = 9 * sizeof(double);
+constexpr std::size_t kWorkerTimesBytes = 11 * sizeof(double);
 
 // Seconds are finite and not negative, a share lies in [0, 1].
 WorkerTimes get_worker_times(ByteReader& in) {

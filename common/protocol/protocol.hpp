@@ -160,6 +160,13 @@ struct WorkerTimes {
   // at the end of every slice), and the mean share of explorers holding work.
   double thin_seconds = 0;
   double busy_explorer_share = 0;
+  // Two readings beside the phases (not in the sum): the seconds spent setting the engine to
+  // units received (part of other_seconds), and, as a victim, from each GiveRequest's arrival
+  // to the start of its handover (the engine's pause at the end of its round, within
+  // explore_seconds). With the coordinator's timings (CoordinatorRun::waits) they split a
+  // wait for work into the victim's answer, the coordinator and the messages.
+  double assign_seconds = 0;
+  double give_latency_seconds = 0;
 
   friend bool operator==(const WorkerTimes&, const WorkerTimes&) = default;
 };
