@@ -72,7 +72,9 @@ bool may_explore_on_a_gpu(const SolveCommandLine& line) {
 }  // namespace
 
 int run_solve_command(int& argc, char**& argv, const SolveCommandLine& line) {
-  const gpu::DriverStart driver(may_explore_on_a_gpu(line));
+  const gpu::DriverStart driver(
+      may_explore_on_a_gpu(line),
+      cluster::launched_by_mpi_launcher() ? cluster::launcher_local_rank() : std::optional<int>(0));
   // Takes the signals main blocked, those that arrived meanwhile too.
   solve::SignalWatcher signals;
   if (cluster::launched_by_mpi_launcher()) return solve_under_mpi(argc, argv, line, signals);

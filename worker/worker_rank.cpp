@@ -1,6 +1,7 @@
 #include "worker_rank.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include <spdlog/spdlog.h>
@@ -42,6 +43,12 @@ int run_worker_rank(const solve::SolveOptions& options, const solve::SolveInput&
   solve::SolveOptions rank_options = options;
   if (rank_options.threads == 0) {
     rank_options.threads = cores_per_process(std::max(1, session.local_size() - 1));
+  }
+  const std::optional<int> guessed = launcher_local_rank();
+  if (guessed && options.gpu != "off" && *guessed != session.local_rank()) {
+    spdlog::warn("rank {}: the launcher's local rank {} is not MPI's {}: the device guessed "
+                 "before MPI started holds a context this rank does not use",
+                 session.rank(), *guessed, session.local_rank());
   }
   const auto engine = agreed_setup(session, [&] {
     return solve::make_engine(rank_options, instance, input.settings, incumbent,

@@ -49,6 +49,17 @@ int launcher_rank() {
   return 0;
 }
 
+std::optional<int> launcher_local_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"}) {
+    const char* value = std::getenv(name);
+    if (value == nullptr) continue;
+    char* end = nullptr;
+    const long rank = std::strtol(value, &end, 10);
+    if (end != value && *end == '\0' && rank >= 0 && rank < (1L << 20)) return static_cast<int>(rank);
+  }
+  return std::nullopt;
+}
+
 std::string mpi_library_version() {
   char text[MPI_MAX_LIBRARY_VERSION_STRING];
   int length = 0;

@@ -19,6 +19,11 @@ bool launched_by_mpi_launcher();
 // says it): for the one line that a refusal of every rank prints once.
 int launcher_rank();
 
+// This process's place among the ranks of its node as the launcher's environment says it,
+// before MPI starts (Open MPI's mpirun, MPICH's Hydra), if one says it: the GPU a worker will
+// take, guessed early (gpu::DriverStart). MpiSession::local_rank() is the one that counts.
+std::optional<int> launcher_local_rank();
+
 // The MPI library's name and version, first line (MPI_Get_library_version: callable before
 // MPI_Init), for `permbb --version`.
 std::string mpi_library_version();

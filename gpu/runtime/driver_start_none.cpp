@@ -2,7 +2,7 @@
 
 namespace permbb::gpu {
 
-DriverStart::DriverStart(bool) {}
+DriverStart::DriverStart(bool, std::optional<int>) {}
 
 DriverStart::~DriverStart() = default;
 
