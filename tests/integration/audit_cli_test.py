@@ -269,11 +269,14 @@ class ClusterCertificates(unittest.TestCase):
         self.assert_totals(audited(self, cert, "--sample", "300", "--seed", "7"), solved)
 
     def test_cluster_chain_begun_without_certificate_is_refused(self):
-        mpirun(3, *self.INSTANCE, "--checkpoint", self.path("plain.ckpt"),
-               "--node-limit", "%d" % CHAIN_NODE_LIMIT, expect=3)
+        # Some 6 million nodes (BWD, as the chain above), so that the limit stops the first
+        # link inside the search: minmin's 158,083 can end before any worker reports.
+        settings = ["--bound", "lb1", "--branch", "bwd", "--worker-checkpoint-interval", "0.05"]
+        mpirun(3, "ta011", "--ub", "opt", *settings, "--checkpoint", self.path("plain.ckpt"),
+               "--node-limit", "1000000", expect=3)
         proc = subprocess.run([MPIRUN, "--oversubscribe", "-np", "3", BIN, "solve", "ta011",
-                               "--restart", self.path("plain.ckpt"), "--no-gpu", "--quiet",
-                               "--certificate", self.path("r.cert")],
+                               *settings, "--restart", self.path("plain.ckpt"), "--no-gpu",
+                               "--quiet", "--certificate", self.path("r.cert")],
                               capture_output=True, text=True, timeout=120, env=MPI_ENV)
         self.assertEqual(proc.returncode, 2, proc.stderr)
         errors = [l for l in proc.stderr.splitlines() if l.startswith("permbb: error:")]
