@@ -103,8 +103,7 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
 // process's cores only slow everything (and thousands made start and stop take minutes): an
 // explicit count is capped there.
 int resolve_heuristic_threads(const SolveOptions& options, const std::string& engine_name,
-                              int processes_on_node) {
-  const int cores = cores_per_process(processes_on_node);
+                              int cores) {
   if (options.heuristic_threads >= 0) {
     if (options.heuristic_threads > cores) {
       spdlog::warn("--heuristic-threads {}: this process has {} core(s); running {}",
@@ -118,10 +117,9 @@ int resolve_heuristic_threads(const SolveOptions& options, const std::string& en
 
 std::unique_ptr<Hybridization> start_hybridization(const SolveOptions& options,
                                                    const Instance& instance, Incumbent& incumbent,
-                                                   const std::string& engine_name,
-                                                   int processes_on_node, std::uint64_t salt,
-                                                   bool root_beam_here) {
-  const int threads = resolve_heuristic_threads(options, engine_name, processes_on_node);
+                                                   const std::string& engine_name, int cores,
+                                                   std::uint64_t salt, bool root_beam_here) {
+  const int threads = resolve_heuristic_threads(options, engine_name, cores);
   if (threads <= 0) return nullptr;
   HeuristicWorkerOptions heuristic;
   heuristic.threads = threads;

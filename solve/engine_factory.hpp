@@ -22,10 +22,10 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
 
 // The heuristic threads a process runs (--heuristic-threads): the option when >= 0; for -1
 // (auto), 0 beside the CPU engine (its explorers already use every core) and, beside the GPU
-// engine (one host thread drives the device), this process's share of the hardware threads
-// (hardware / `processes_on_node`) minus 2 (the explorer's thread and the communicator).
+// engine (one host thread drives the device), this process's share of the cores (`cores`,
+// cores_per_process) minus one per GPU pool and one for the communicator.
 int resolve_heuristic_threads(const SolveOptions& options, const std::string& engine_name,
-                              int processes_on_node = 1);
+                              int cores);
 
 // Hybridization (2022 §4.2.3): heuristic threads (resolve_heuristic_threads) beside the
 // engine, and the promotion of its subproblems to their solution pool between slices; null
@@ -39,8 +39,7 @@ void finish_hybridization(Hybridization& hybrid);
 
 std::unique_ptr<Hybridization> start_hybridization(const SolveOptions& options,
                                                    const Instance& instance, Incumbent& incumbent,
-                                                   const std::string& engine_name,
-                                                   int processes_on_node = 1,
+                                                   const std::string& engine_name, int cores,
                                                    std::uint64_t salt = 0,
                                                    bool root_beam_here = true);
 

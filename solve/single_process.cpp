@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cpu_cores.hpp"
 #include "engine_factory.hpp"
 #include "input_error.hpp"
 #include "run_checkpoints.hpp"
@@ -74,7 +75,8 @@ SearchOutcome search(const SolveOptions& options, const SolveInput& input, Run& 
   const auto engine = make_engine(options, input.instance, input.settings, incumbent);
   end.engine = engine->name();
   end.explorers = engine->stats().explorers;
-  const auto hybrid = start_hybridization(options, input.instance, incumbent, engine->name(), 1, 0);
+  const auto hybrid = start_hybridization(options, input.instance, incumbent, engine->name(),
+                                          cores_per_process(1), 0);
   BetweenSlices between = checkpoint_hook(run, signals, incumbent, cut);
   if (hybrid) {
     between = [&hybrid, checkpoints = between](SearchEngine& e, const EngineStats& stats) {

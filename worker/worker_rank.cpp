@@ -40,10 +40,9 @@ int run_worker_rank(const solve::SolveOptions& options, const solve::SolveInput&
   if (ub && ub->kind != solve::UpperBoundSpec::Kind::kNeh) {
     incumbent.lower_to(solve::bound_without_heuristic(*ub, instance));
   }
+  const int cores = cores_per_worker(session.local_size(), session.rank_zero_on_this_node());
   solve::SolveOptions rank_options = options;
-  if (rank_options.threads == 0) {
-    rank_options.threads = cores_per_process(std::max(1, session.local_size() - 1));
-  }
+  if (rank_options.threads == 0) rank_options.threads = cores;
   const std::optional<int> guessed = launcher_local_rank();
   if (guessed && options.gpu != "off" && *guessed != session.local_rank()) {
     spdlog::warn("rank {}: the launcher's local rank {} is not MPI's {}: the device guessed "
@@ -73,7 +72,7 @@ int run_worker_rank(const solve::SolveOptions& options, const solve::SolveInput&
   // Heuristic threads share this rank's cores; each rank seeds them differently, and the
   // first worker alone runs the (deterministic) root beam search.
   const auto hybrid = solve::start_hybridization(
-      options, instance, incumbent, engine->name(), std::max(1, session.local_size() - 1),
+      options, instance, incumbent, engine->name(), cores,
       static_cast<std::uint64_t>(session.rank()) * 1000003u, worker.worker_index == 0);
   if (hybrid) worker.between_slices = [&hybrid](SearchEngine& e) { hybrid->between_slices(e); };
   try {

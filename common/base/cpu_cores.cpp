@@ -19,10 +19,15 @@ int cores_available() {
   return std::max(1, CPU_COUNT(&mask));
 }
 
-int cores_per_process(int processes_on_node) {
+int cores_per_process(int processes_on_node, int reserved_cores) {
   const int available = cores_available();
   if (available < hardware_threads()) return available;
-  return std::max(1, available / std::max(1, processes_on_node));
+  return std::max(1, (available - std::max(0, reserved_cores)) / std::max(1, processes_on_node));
+}
+
+int cores_per_worker(int ranks_on_node, bool rank_zero_here) {
+  const int rank_zero = rank_zero_here ? 1 : 0;
+  return cores_per_process(std::max(1, ranks_on_node - rank_zero), rank_zero);
 }
 
 }  // namespace permbb

@@ -11,7 +11,13 @@ int cores_available();
 
 // This process's share of the cores when `processes_on_node` processes share the node: the
 // affinity mask when a launcher narrowed it (it is then this process's share already), else
-// the node's hardware threads divided evenly. At least 1.
-int cores_per_process(int processes_on_node);
+// the node's hardware threads less `reserved_cores` (for a process not counted, such as a
+// cluster's rank 0) divided evenly. At least 1.
+int cores_per_process(int processes_on_node, int reserved_cores = 0);
+
+// A cluster worker's share when `ranks_on_node` ranks share its node: rank 0, when it is one
+// of them, is not a worker and keeps one core, since every handover waits for its loop
+// (docs/scale.md, "Where a wait for work goes").
+int cores_per_worker(int ranks_on_node, bool rank_zero_here);
 
 }  // namespace permbb

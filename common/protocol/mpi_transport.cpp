@@ -82,6 +82,9 @@ MpiSession::MpiSession(int* argc, char*** argv) {
         "MPI_Comm_split_type");
   MPI_Comm_rank(node, &local_rank_);
   MPI_Comm_size(node, &local_size_);
+  int lowest_rank_here = rank_;
+  check(MPI_Allreduce(&rank_, &lowest_rank_here, 1, MPI_INT, MPI_MIN, node), "MPI_Allreduce");
+  rank_zero_here_ = lowest_rank_here == 0;
   MPI_Comm_free(&node);
   gather_host_names();
   gather_local_ranks();

@@ -41,6 +41,8 @@ class MpiSession {
   // Rank and rank count on this node (ranks pick their GPU by it).
   int local_rank() const { return local_rank_; }
   int local_size() const { return local_size_; }
+  // Whether rank 0 (a cluster's coordinator) runs on this node.
+  bool rank_zero_on_this_node() const { return rank_zero_here_; }
   // The host that runs `rank` (MPI_Get_processor_name, gathered at the start); empty for a
   // rank outside [0, size).
   std::string host_name(int rank) const;
@@ -55,6 +57,7 @@ class MpiSession {
   int size_ = 1;
   int local_rank_ = 0;
   int local_size_ = 1;
+  bool rank_zero_here_ = true;
   std::vector<std::string> host_names_;
   std::vector<int> local_ranks_;
 
