@@ -209,7 +209,8 @@ TEST(WorkerTimes, TheGiveLatencyAndTheAssignmentAreTimed) {
   const WorkerOutcome out = run_worker(engine, incumbent, settings, std::ref(coordinator));
   ASSERT_TRUE(coordinator.handover_seen);
   EXPECT_FALSE(engine.stopped_early());
-  const double asked_to_handover = seconds_between(coordinator.give_asked_at, coordinator.handover_at);
+  const double asked_to_handover =
+      seconds_between(coordinator.give_asked_at, coordinator.handover_at);
   // The request came about 100 ms into the 500 ms slice and was answered at its end; what
   // follows the latency before the handover is posted (the split) is short.
   EXPECT_GT(asked_to_handover, 0.2);

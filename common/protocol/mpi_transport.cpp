@@ -55,7 +55,8 @@ std::optional<int> launcher_local_rank() {
     if (value == nullptr) continue;
     char* end = nullptr;
     const long rank = std::strtol(value, &end, 10);
-    if (end != value && *end == '\0' && rank >= 0 && rank < (1L << 20)) return static_cast<int>(rank);
+    const bool plain_number = end != value && *end == '\0';
+    if (plain_number && rank >= 0 && rank < (1L << 20)) return static_cast<int>(rank);
   }
   return std::nullopt;
 }
