@@ -23,7 +23,7 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
 // The heuristic threads a process runs (--heuristic-threads): the option when >= 0; for -1
 // (auto), 0 beside the CPU engine (its explorers already use every core) and, beside the GPU
 // engine (one host thread drives the device), this process's share of the cores (`cores`,
-// cores_per_process) minus one per GPU pool and one for the communicator.
+// cores_available or worker_cores) minus one per GPU pool and one for the communicator.
 int resolve_heuristic_threads(const SolveOptions& options, const std::string& engine_name,
                               int cores);
 

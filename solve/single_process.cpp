@@ -76,7 +76,7 @@ SearchOutcome search(const SolveOptions& options, const SolveInput& input, Run& 
   end.engine = engine->name();
   end.explorers = engine->stats().explorers;
   const auto hybrid = start_hybridization(options, input.instance, incumbent, engine->name(),
-                                          cores_per_process(1), 0);
+                                          cores_available(), 0);
   BetweenSlices between = checkpoint_hook(run, signals, incumbent, cut);
   if (hybrid) {
     between = [&hybrid, checkpoints = between](SearchEngine& e, const EngineStats& stats) {

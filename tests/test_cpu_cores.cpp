@@ -1,16 +1,26 @@
-// How many cores a process takes (common/base/cpu_cores.hpp): a process a launcher bound to
-// few cores takes those; an unbound one an even share of the node, less what it reserves;
-// a cluster worker shares its node with the other workers, rank 0 keeping one core.
+// How many cores a process takes (common/base/cpu_cores.hpp): its affinity mask, which a
+// launcher may have narrowed, and, for a cluster worker, its share of that mask among the
+// node's ranks whose masks overlap it, rank 0 keeping one core where it shares them. The
+// node layouts below are those Open MPI makes: unbound, bound to a core each, bound to a
+// socket each, round-robin.
 #include <gtest/gtest.h>
 
 #include <sched.h>
 
 #include <thread>
+#include <vector>
 
 #include "cpu_cores.hpp"
 
 namespace permbb {
 namespace {
+
+// CPUs [first, first + count).
+CpuMask cpus(int first, int count) {
+  CpuMask mask;
+  for (int c = first; c < first + count; ++c) mask.set(static_cast<std::size_t>(c));
+  return mask;
+}
 
 // Runs `f` on a thread bound to the first CPU of this process's mask: what a rank bound to
 // one core sees (the affinity is a thread's own, so the test's other threads keep theirs).
@@ -25,38 +35,58 @@ void on_one_core(F f) {
     CPU_ZERO(&mask);
     CPU_SET(first, &mask);
     ASSERT_EQ(sched_setaffinity(0, sizeof mask, &mask), 0);
-    f();
+    f(first);
   });
   bound.join();
 }
 
-TEST(CpuCores, ABoundProcessTakesItsCoresWhateverItShares) {
-  on_one_core([] {
+TEST(CpuCores, TheMaskIsTheCallingThreadsAffinity) {
+  EXPECT_GE(cores_available(), 1);
+  EXPECT_EQ(static_cast<int>(affinity_mask().count()), cores_available());
+  on_one_core([](int cpu) {
     EXPECT_EQ(cores_available(), 1);
-    EXPECT_EQ(cores_per_process(1), 1);
-    EXPECT_EQ(cores_per_process(4, 1), 1);
-    EXPECT_EQ(cores_per_worker(5, true), 1);
+    EXPECT_EQ(affinity_mask(), cpus(cpu, 1));
   });
 }
 
-TEST(CpuCores, SharesNeverFallBelowOneAndShrinkWithTheSharers) {
-  const int all = cores_per_process(1);
-  EXPECT_GE(all, 1);
-  EXPECT_LE(all, cores_available());
-  EXPECT_LE(cores_per_process(2), all);
-  EXPECT_LE(cores_per_process(1, 1), all);
-  EXPECT_EQ(cores_per_process(1000000), 1);
-  EXPECT_EQ(cores_per_process(1, 1000000), 1);
-  EXPECT_EQ(cores_per_process(0), all);  // no sharers counts as one
+// Five ranks on 64 unbound CPUs: four workers share 63, rank 0 keeping one.
+TEST(CpuCores, UnboundWorkersShareTheNodeLessRankZerosCore) {
+  const std::vector<CpuMask> node(5, cpus(0, 64));
+  for (int self = 1; self < 5; ++self) EXPECT_EQ(worker_cores(node, self, 0), 15);
+  // Without rank 0 on the node, four workers share all 64.
+  const std::vector<CpuMask> other_node(4, cpus(0, 64));
+  EXPECT_EQ(worker_cores(other_node, 2, -1), 16);
+  // A worker alone beside rank 0 takes the rest.
+  EXPECT_EQ(worker_cores({cpus(0, 32), cpus(0, 32)}, 1, 0), 31);
 }
 
-// Rank 0 is no worker: five ranks with it are four workers and a reserved core; without it,
-// every rank of the node is a worker. Alone with rank 0, a worker takes the rest.
-TEST(CpuCores, AWorkersShareLeavesRankZeroOneCore) {
-  EXPECT_EQ(cores_per_worker(5, true), cores_per_process(4, 1));
-  EXPECT_EQ(cores_per_worker(4, false), cores_per_process(4, 0));
-  EXPECT_EQ(cores_per_worker(2, true), cores_per_process(1, 1));
-  EXPECT_EQ(cores_per_worker(1, true), cores_per_process(1, 1));
+TEST(CpuCores, AWorkerBoundToItsOwnCoresTakesThem) {
+  std::vector<CpuMask> node;
+  for (int r = 0; r < 5; ++r) node.push_back(cpus(2 * r, 2));
+  for (int self = 1; self < 5; ++self) EXPECT_EQ(worker_cores(node, self, 0), 2);
+  // Rank 0 bound to a core of worker 1's mask leaves it one.
+  node[0] = cpus(2, 1);
+  EXPECT_EQ(worker_cores(node, 1, 0), 1);
+  EXPECT_EQ(worker_cores(node, 2, 0), 2);
+}
+
+// Bound to a socket, round-robin over two sockets of 32: ranks 0, 2, 4 on the first (rank 0
+// and two workers), ranks 1, 3 on the second.
+TEST(CpuCores, WorkersBoundToASocketShareIt) {
+  const CpuMask first = cpus(0, 32);
+  const CpuMask second = cpus(32, 32);
+  const std::vector<CpuMask> node{first, second, first, second, first};
+  EXPECT_EQ(worker_cores(node, 2, 0), 15);
+  EXPECT_EQ(worker_cores(node, 4, 0), 15);
+  EXPECT_EQ(worker_cores(node, 1, 0), 16);
+  EXPECT_EQ(worker_cores(node, 3, 0), 16);
+}
+
+TEST(CpuCores, AShareIsAtLeastOneCore) {
+  const std::vector<CpuMask> crowded(9, cpus(0, 4));
+  EXPECT_EQ(worker_cores(crowded, 5, 0), 1);
+  EXPECT_EQ(worker_cores({CpuMask()}, 0, -1), 1);
+  EXPECT_EQ(worker_cores({cpus(0, 8)}, 3, -1), 1);  // a rank outside the node's list
 }
 
 }  // namespace

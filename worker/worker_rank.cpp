@@ -40,7 +40,8 @@ int run_worker_rank(const solve::SolveOptions& options, const solve::SolveInput&
   if (ub && ub->kind != solve::UpperBoundSpec::Kind::kNeh) {
     incumbent.lower_to(solve::bound_without_heuristic(*ub, instance));
   }
-  const int cores = cores_per_worker(session.local_size(), session.rank_zero_on_this_node());
+  const int cores =
+      worker_cores(session.node_masks(), session.local_rank(), session.rank_zero_local_rank());
   solve::SolveOptions rank_options = options;
   if (rank_options.threads == 0) rank_options.threads = cores;
   const std::optional<int> guessed = launcher_local_rank();

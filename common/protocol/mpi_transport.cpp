@@ -33,6 +33,28 @@ Received receive(const MPI_Status& probed) {
   return r;
 }
 
+// Every node rank's affinity mask, by node-local rank (one MPI_Allgather of eight CPUs a
+// byte on the node's communicator).
+std::vector<CpuMask> gather_node_masks(MPI_Comm node, int local_size) {
+  constexpr int kBytes = static_cast<int>(CpuMask().size() / 8);
+  const CpuMask mine = affinity_mask();
+  std::vector<unsigned char> bytes(kBytes, 0);
+  for (std::size_t c = 0; c < mine.size(); ++c) {
+    if (mine[c]) bytes[c / 8] |= static_cast<unsigned char>(1u << (c % 8));
+  }
+  std::vector<unsigned char> all(static_cast<std::size_t>(local_size) * kBytes, 0);
+  check(MPI_Allgather(bytes.data(), kBytes, MPI_UNSIGNED_CHAR, all.data(), kBytes,
+                      MPI_UNSIGNED_CHAR, node),
+        "MPI_Allgather");
+  std::vector<CpuMask> masks(static_cast<std::size_t>(local_size));
+  for (std::size_t r = 0; r < masks.size(); ++r) {
+    for (std::size_t c = 0; c < masks[r].size(); ++c) {
+      if (all[r * kBytes + c / 8] & (1u << (c % 8))) masks[r].set(c);
+    }
+  }
+  return masks;
+}
+
 }  // namespace
 
 bool launched_by_mpi_launcher() {
@@ -83,9 +105,12 @@ MpiSession::MpiSession(int* argc, char*** argv) {
         "MPI_Comm_split_type");
   MPI_Comm_rank(node, &local_rank_);
   MPI_Comm_size(node, &local_size_);
+  // The node's ranks are ordered by world rank (the split's key): rank 0, where it runs here,
+  // is the node's first.
   int lowest_rank_here = rank_;
   check(MPI_Allreduce(&rank_, &lowest_rank_here, 1, MPI_INT, MPI_MIN, node), "MPI_Allreduce");
-  rank_zero_here_ = lowest_rank_here == 0;
+  rank_zero_local_rank_ = lowest_rank_here == 0 ? 0 : -1;
+  node_masks_ = gather_node_masks(node, local_size_);
   MPI_Comm_free(&node);
   gather_host_names();
   gather_local_ranks();

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "cpu_cores.hpp"
+
 namespace permbb::cluster {
 
 // True when this process was started by mpirun/srun (and so must call MPI_Init): the
@@ -41,8 +43,11 @@ class MpiSession {
   // Rank and rank count on this node (ranks pick their GPU by it).
   int local_rank() const { return local_rank_; }
   int local_size() const { return local_size_; }
-  // Whether rank 0 (a cluster's coordinator) runs on this node.
-  bool rank_zero_on_this_node() const { return rank_zero_here_; }
+  // The affinity masks of this node's ranks, by node-local rank (read as MPI starts), and
+  // rank 0's node-local rank, -1 when it runs on another node: a worker's share of the cores
+  // (worker_cores).
+  const std::vector<CpuMask>& node_masks() const { return node_masks_; }
+  int rank_zero_local_rank() const { return rank_zero_local_rank_; }
   // The host that runs `rank` (MPI_Get_processor_name, gathered at the start); empty for a
   // rank outside [0, size).
   std::string host_name(int rank) const;
@@ -57,7 +62,8 @@ class MpiSession {
   int size_ = 1;
   int local_rank_ = 0;
   int local_size_ = 1;
-  bool rank_zero_here_ = true;
+  int rank_zero_local_rank_ = 0;
+  std::vector<CpuMask> node_masks_;
   std::vector<std::string> host_names_;
   std::vector<int> local_ranks_;
 
