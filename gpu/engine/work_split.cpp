@@ -9,16 +9,29 @@ namespace permbb::gpu {
 
 std::vector<Interval> split_intervals(const std::vector<Interval>& intervals, int pieces) {
   std::vector<Interval> open;
+  open.reserve(intervals.size());
   for (const Interval& interval : intervals) {
     if (!interval.empty()) open.push_back(interval);
   }
   const long long q = static_cast<long long>(open.size());
   if (q == 0 || q >= pieces) return open;
   const mpz_class total = total_length(open);
+  const auto extra = static_cast<unsigned long>(pieces - q);
   std::vector<Interval> out;
-  for (const Interval& interval : open) {
-    const mpz_class length = interval.length();
-    mpz_class parts = 1 + (mpz_class(static_cast<long>(pieces - q)) * length) / total;
+  out.reserve(static_cast<std::size_t>(pieces));
+  mpz_class length;
+  mpz_class scaled;
+  for (Interval& interval : open) {
+    length = interval.end - interval.begin;
+    scaled = length * extra;
+    // One part (extra * length < total): the interval as it is. A unit a worker receives
+    // has about as many intervals as IVMs, nearly all of them in one part each: no division
+    // for them (a handover's cost on the GPU's host side, docs/scale.md).
+    if (scaled < total) {
+      out.push_back(std::move(interval));
+      continue;
+    }
+    mpz_class parts = 1 + scaled / total;
     if (parts > length) parts = length;
     for (mpz_class j = 0; j < parts; ++j) {
       const mpz_class begin = interval.begin + (length * j) / parts;

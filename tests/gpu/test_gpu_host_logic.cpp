@@ -206,6 +206,45 @@ TEST(GpuWorkSplit, PiecesCoverTheIntervalsExactly) {
   EXPECT_EQ(whole.back().end, factorial(20));
 }
 
+// The documented cut (work_split.hpp), written out here: each of the q non-empty intervals
+// in 1 + floor((pieces - q) * length / total) parts, at most its length, at
+// begin + length * j / parts. A unit as a handover brings it (nearly as many intervals as
+// IVMs, most taking one part) and a few long ones among many short.
+TEST(GpuWorkSplit, PiecesAreTheDocumentedCut) {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 20; ++trial) {
+    const int pieces = 64 + static_cast<int>(rng() % 2000);
+    const int q = 1 + static_cast<int>(rng() % static_cast<unsigned>(pieces));
+    std::vector<Interval> intervals;
+    mpz_class at = 0;
+    for (int i = 0; i < q; ++i) {
+      at += static_cast<unsigned long>(rng() % 3);
+      const unsigned long length = rng() % 7 == 0 ? 1 + rng() % 1000000 : rng() % 50;
+      intervals.push_back({at, at + length});
+      at += length;
+    }
+    std::vector<Interval> open;
+    mpz_class total = 0;
+    for (const Interval& x : intervals) {
+      if (x.empty()) continue;
+      open.push_back(x);
+      total += x.end - x.begin;
+    }
+    std::vector<Interval> expected;
+    for (const Interval& x : open) {
+      const mpz_class length = x.end - x.begin;
+      mpz_class parts = 1 + (static_cast<long>(pieces) - static_cast<long>(open.size())) *
+                                length / total;
+      if (static_cast<long>(open.size()) >= pieces) parts = 1;
+      if (parts > length) parts = length;
+      for (mpz_class j = 0; j < parts; ++j) {
+        expected.push_back({x.begin + length * j / parts, x.begin + length * (j + 1) / parts});
+      }
+    }
+    ASSERT_EQ(split_intervals(intervals, pieces), expected) << "trial " << trial;
+  }
+}
+
 TEST(GpuWorkSplit, SpreadAndMinimumStealLength) {
   EXPECT_EQ(spread_indices(4, 16), (std::vector<int>{0, 4, 8, 12}));
   EXPECT_EQ(spread_indices(3, 3), (std::vector<int>{0, 1, 2}));
