@@ -31,6 +31,9 @@ INSTANCE = "ta020"  # 20 x 10, about 285 000 nodes at --ub opt: about a second o
 # ta020 with the backward branching rule: about 3 million nodes, a few seconds on one thread,
 # for the tests that catch a run in the middle of a checkpoint write or of its search.
 LONGER = ["--branch", "bwd"]
+# ta018 backward: about 29 million nodes, seconds on one thread even where ta020's take half a
+# second: the single process's runs that must be caught writing a checkpoint.
+CAUGHT_WRITING = "ta018"
 HELD = [signal.SIGTERM, signal.SIGINT, signal.SIGUSR1]
 
 
@@ -174,12 +177,13 @@ class Reference:
     nodes = {}
 
     @classmethod
-    def uninterrupted_nodes(cls, *args):
-        if args not in cls.nodes:
-            code, result, err = finish_job(start(1, *args, threads=2))
+    def uninterrupted_nodes(cls, *args, instance=INSTANCE):
+        key = (instance, *args)
+        if key not in cls.nodes:
+            code, result, err = finish_job(start(1, *args, threads=2, instance=instance))
             assert code == 0, err
-            cls.nodes[args] = result["nodes_decomposed"]
-        return cls.nodes[args]
+            cls.nodes[key] = result["nodes_decomposed"]
+        return cls.nodes[key]
 
 
 class SignalCase(unittest.TestCase):
@@ -198,15 +202,16 @@ class SignalCase(unittest.TestCase):
         self.assertEqual(result["status"], "incomplete")
         self.assertFalse(describe(path or self.ckpt)["complete"])
 
-    def finish_chain(self, *args, ranks=1, restarts=1, path=None):
+    def finish_chain(self, *args, ranks=1, restarts=1, path=None, instance=INSTANCE):
         """Restarts from the checkpoint (`path`, default FILE) to the end: the node total of
         all runs is the uninterrupted run's, and no temporary file is left."""
         code, result, err = finish_job(start(ranks, *args, "--restart", path or self.ckpt,
-                                         "--checkpoint", self.ckpt))
+                                         "--checkpoint", self.ckpt, instance=instance))
         self.assertEqual(code, 0, err)
         self.assertEqual(result["status"], "no-better-than-ub")
         self.assertEqual(result["restarts"], restarts)
-        self.assertEqual(result["nodes_decomposed"], Reference.uninterrupted_nodes(*args))
+        self.assertEqual(result["nodes_decomposed"],
+                         Reference.uninterrupted_nodes(*args, instance=instance))
         self.assertTrue(describe(self.ckpt)["complete"])
         self.assertEqual(temporaries(self.ckpt), [])
 
@@ -243,7 +248,7 @@ class SingleProcess(SignalCase):
                               (signal.SIGUSR1, signal.SIGTERM)]:
             with self.subTest(first=first.name, second=second and second.name):
                 proc = start(1, *LONGER, "--checkpoint", self.ckpt,
-                             "--checkpoint-interval", "0.001")
+                             "--checkpoint-interval", "0.001", instance=CAUGHT_WRITING)
                 wait_for_file(self.ckpt, previous=stamp(self.ckpt))
                 stop_during_a_write(proc.pid, self.ckpt, self.rng)
                 os.kill(proc.pid, first)
@@ -252,7 +257,7 @@ class SingleProcess(SignalCase):
                     time.sleep(self.rng.uniform(0, 0.002))
                     os.kill(proc.pid, second)
                 self.assert_resumable(*finish_job(proc))
-                self.finish_chain(*LONGER)
+                self.finish_chain(*LONGER, instance=CAUGHT_WRITING)
 
     def test_signals_while_the_last_checkpoint_is_written_and_the_process_exits(self):
         # After TERM, a stream of TERM, INT and USR1 every half millisecond, during the last
@@ -275,7 +280,7 @@ class SingleProcess(SignalCase):
         for k in range(kills):
             extra = ["--restart", self.ckpt] if k > 0 else []
             proc = start(1, *LONGER, "--checkpoint", self.ckpt, "--checkpoint-interval", "0.001",
-                         *extra)
+                         *extra, instance=CAUGHT_WRITING)
             wait_for_file(self.ckpt, previous=stamp(self.ckpt))  # this run has saved once
             for stale in left_over:
                 self.assertFalse(os.path.exists(stale), "the start kept a stale temporary")
@@ -284,7 +289,7 @@ class SingleProcess(SignalCase):
             left_over = temporaries(self.ckpt)
             self.assertNotEqual(left_over, [])  # the kill came during a write
             self.assertFalse(describe(self.ckpt)["complete"])  # FILE is still usable
-        self.finish_chain(*LONGER, restarts=kills)
+        self.finish_chain(*LONGER, restarts=kills, instance=CAUGHT_WRITING)
 
     def test_term_while_a_large_instance_is_set_up_acts_within_seconds(self):
         # ta120, 500 x 20, with NEH's bound: TERM as main starts, during NEH and the set-up.
