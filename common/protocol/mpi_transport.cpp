@@ -33,24 +33,17 @@ Received receive(const MPI_Status& probed) {
   return r;
 }
 
-// Every node rank's affinity mask, by node-local rank (one MPI_Allgather of eight CPUs a
-// byte on the node's communicator).
+// Every node rank's affinity mask, by node-local rank: one MPI_Allgather on the node's
+// communicator of std::bitset's own text form ('0' or '1' a CPU).
 std::vector<CpuMask> gather_node_masks(MPI_Comm node, int local_size) {
-  constexpr int kBytes = static_cast<int>(CpuMask().size() / 8);
-  const CpuMask mine = affinity_mask();
-  std::vector<unsigned char> bytes(kBytes, 0);
-  for (std::size_t c = 0; c < mine.size(); ++c) {
-    if (mine[c]) bytes[c / 8] |= static_cast<unsigned char>(1u << (c % 8));
-  }
-  std::vector<unsigned char> all(static_cast<std::size_t>(local_size) * kBytes, 0);
-  check(MPI_Allgather(bytes.data(), kBytes, MPI_UNSIGNED_CHAR, all.data(), kBytes,
-                      MPI_UNSIGNED_CHAR, node),
+  const std::string mine = affinity_mask().to_string();
+  const int length = static_cast<int>(mine.size());
+  std::string all(static_cast<std::size_t>(local_size) * mine.size(), '0');
+  check(MPI_Allgather(mine.data(), length, MPI_CHAR, all.data(), length, MPI_CHAR, node),
         "MPI_Allgather");
-  std::vector<CpuMask> masks(static_cast<std::size_t>(local_size));
-  for (std::size_t r = 0; r < masks.size(); ++r) {
-    for (std::size_t c = 0; c < masks[r].size(); ++c) {
-      if (all[r * kBytes + c / 8] & (1u << (c % 8))) masks[r].set(c);
-    }
+  std::vector<CpuMask> masks;
+  for (std::size_t r = 0; r < static_cast<std::size_t>(local_size); ++r) {
+    masks.emplace_back(all, r * mine.size(), mine.size());
   }
   return masks;
 }
