@@ -27,8 +27,11 @@ while [ $# -gt 0 ]; do
 done
 [ $# -gt 0 ] || { echo "emulated_nodes.sh: no command after --" >&2; exit 2; }
 [ "$(id -u)" -eq 0 ] || { echo "emulated_nodes.sh: needs root (namespaces, bridge)" >&2; exit 2; }
+# ip comes with iproute2, unshare and nsenter with util-linux (Debian and Ubuntu packages). A
+# host without them (a GPU host may lack iproute2) can take another machine's ip on PATH.
 for c in ip unshare nsenter; do
-  command -v "$c" >/dev/null || { echo "emulated_nodes.sh: missing command $c" >&2; exit 2; }
+  command -v "$c" >/dev/null || {
+    echo "emulated_nodes.sh: missing command $c (packages iproute2, util-linux)" >&2; exit 2; }
 done
 
 tag=$(($$ % 250 + 1))
