@@ -1,7 +1,9 @@
 // Tests of the global checkpoint file: round trips (small, and n = 100 with units of 16384
 // random intervals), the .prev rotation, every way a file is refused with its own message,
-// the fallback to .prev, the instance/settings check, and save errors. Files are written by
-// hand from the layout table too, so the format is checked against its documentation.
+// the fallback to .prev, and save errors. Files are written by hand from the layout table
+// too, so the format is checked against its documentation. The checksum and the check
+// against the instance and settings have their own files (test_crc64.cpp,
+// test_checkpoint_validation.cpp).
 #include <gmpxx.h>
 #include <gtest/gtest.h>
 
@@ -11,7 +13,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -21,6 +22,7 @@
 #include "build_info.hpp"
 #include "byte_buffer.hpp"
 #include "checkpoint_file.hpp"
+#include "checkpoint_samples.hpp"
 #include "crc64.hpp"
 #include "cut_record_samples.hpp"
 #include "input_error.hpp"
@@ -70,25 +72,8 @@ Interval iv(long begin, long end) {
   return Interval{mpz_class(begin), mpz_class(end)};
 }
 
-// A small checkpoint of a 5-job instance (5! = 120) with every field set to something
-// recognisable.
-GlobalCheckpoint small_checkpoint(std::uint64_t tag = 1) {
-  GlobalCheckpoint c;
-  c.instance_name = "ta-small";
-  c.instance_fingerprint = 0x0123456789ABCDEFULL + tag;
-  c.jobs = 5;
-  c.machines = 3;
-  c.settings = SearchSettings{BoundKind::kLb2, BranchingRule::kMaxSum};
-  c.initial_ub = 400;
-  c.initial_ub_origin = "neh";
-  c.best_makespan = 377;
-  c.best_permutation = {4, 0, 2, 1, 3};
-  c.unassigned = {WorkUnit(7, {iv(0, 10), iv(12, 20)}), WorkUnit(9, {})};
-  c.active = {WorkUnit(3, {iv(30, 31), iv(100, 120)})};
-  c.statistics = CheckpointStatistics{123456789012ULL + tag, 98765, 0.1, 1e300, 2.5, 4, 77, 12};
-  c.written_at = 42;  // ignored by save
-  return c;
-}
+using testing::contains;
+using testing::small_checkpoint;
 
 void expect_same(const GlobalCheckpoint& a, const GlobalCheckpoint& b) {
   EXPECT_EQ(a.format_version, b.format_version);
@@ -116,47 +101,6 @@ void expect_same(const GlobalCheckpoint& a, const GlobalCheckpoint& b) {
   EXPECT_EQ(s.work_divisions, t.work_divisions);
 }
 
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-// ------------------------------------------------------------------ the checksum
-
-TEST(CheckpointCrc64, MatchesTheCatalogueCheckValue) {
-  // CRC-64/XZ check value from the CRC catalogue (reveng): crc("123456789").
-  EXPECT_EQ(crc64("123456789", 9), 0x995DC9BBDF1939FAULL);
-  EXPECT_EQ(crc64("", 0), 0u);
-}
-
-// The definition, one bit at a time: reflected input and output, initial value and final xor
-// all ones, polynomial 0x42F0E1EBA9EA3693 (reflected: 0xC96C5795D7870F42).
-std::uint64_t bitwise_crc64(const std::vector<std::uint8_t>& bytes) {
-  std::uint64_t r = ~0ULL;
-  for (std::uint8_t byte : bytes) {
-    r ^= byte;
-    for (int bit = 0; bit < 8; ++bit) r = (r & 1) ? (r >> 1) ^ 0xC96C5795D7870F42ULL : r >> 1;
-  }
-  return ~r;
-}
-
-TEST(CheckpointCrc64, MatchesTheBitwiseDefinition) {
-  std::mt19937 rng(64);
-  std::uniform_int_distribution<int> byte(0, 255);
-  for (std::size_t length = 0; length < 100; ++length) {
-    std::vector<std::uint8_t> bytes(length);
-    for (auto& b : bytes) b = static_cast<std::uint8_t>(byte(rng));
-    EXPECT_EQ(crc64(bytes.data(), bytes.size()), bitwise_crc64(bytes)) << length;
-  }
-}
-
-TEST(CheckpointCrc64, CanBeComputedInPieces) {
-  const std::string text = "the quick brown fox jumps over the lazy dog";
-  const std::uint64_t whole = crc64(text.data(), text.size());
-  for (std::size_t cut = 0; cut <= text.size(); cut += 7) {
-    EXPECT_EQ(crc64(text.data() + cut, text.size() - cut, crc64(text.data(), cut)), whole);
-  }
-}
 
 // ------------------------------------------------------------------ round trips
 
@@ -583,71 +527,6 @@ TEST_F(CheckpointFile, FallbackGivesBothReasonsWhenBothFilesAreBad) {
       testing::input_error_of([&] { load_checkpoint_with_fallback(path_, false, nullptr); });
   EXPECT_TRUE(contains(alone, "truncated")) << alone;
   EXPECT_FALSE(contains(alone, "--restart-fallback")) << alone;
-}
-
-// ------------------------------------------------------------------ instance and settings
-
-TEST(CheckpointValidation, AcceptsTheSameSearchUnderAnotherName) {
-  const GlobalCheckpoint c = small_checkpoint();
-  EXPECT_NO_THROW(validate_against(c, "ta-small", c.instance_fingerprint, 5, 3, c.settings, "f"));
-  EXPECT_NO_THROW(validate_against(c, "renamed", c.instance_fingerprint, 5, 3, c.settings, "f"));
-}
-
-TEST(CheckpointValidation, RefusesAnotherInstance) {
-  const GlobalCheckpoint c = small_checkpoint();
-  const std::string message = testing::input_error_of(
-      [&] { validate_against(c, "other", 0xABCDULL, 5, 3, c.settings, "/x/run.ckpt"); });
-  EXPECT_TRUE(contains(message, "/x/run.ckpt")) << message;
-  EXPECT_TRUE(contains(message, "0x0123456789abcdf0")) << message;  // 0x...cdef + 1
-  EXPECT_TRUE(contains(message, "0x000000000000abcd")) << message;
-  EXPECT_FALSE(contains(message, "bound")) << message;
-
-  const std::string size = testing::input_error_of(
-      [&] { validate_against(c, "ta-small", c.instance_fingerprint, 5, 4, c.settings, "f"); });
-  EXPECT_TRUE(contains(size, "3 machines")) << size;
-  EXPECT_TRUE(contains(size, "4 machines")) << size;
-}
-
-TEST(CheckpointValidation, RefusesOtherSettings) {
-  const GlobalCheckpoint c = small_checkpoint();  // lb2, maxsum
-  const std::string bound = testing::input_error_of([&] {
-    validate_against(c, "ta-small", c.instance_fingerprint, 5, 3,
-                     SearchSettings{BoundKind::kLb1, BranchingRule::kMaxSum}, "f");
-  });
-  EXPECT_TRUE(contains(bound, "bound lb2")) << bound;
-  EXPECT_TRUE(contains(bound, "lb1")) << bound;
-  EXPECT_FALSE(contains(bound, "instance")) << bound;
-
-  const std::string rule = testing::input_error_of([&] {
-    validate_against(c, "ta-small", c.instance_fingerprint, 5, 3,
-                     SearchSettings{BoundKind::kLb2, BranchingRule::kMinMin}, "f");
-  });
-  EXPECT_TRUE(contains(rule, "branching rule maxsum")) << rule;
-  EXPECT_TRUE(contains(rule, "minmin")) << rule;
-  EXPECT_FALSE(contains(rule, "bound lb")) << rule;
-}
-
-TEST(CheckpointValidation, ComparesWithAnInstance) {
-  std::mt19937 rng(5);
-  const Instance instance = testing::random_instance(rng, 5, 3);
-  GlobalCheckpoint c = small_checkpoint();
-  c.instance_fingerprint = instance.fingerprint();
-  c.best_makespan = testing::naive_makespan(instance, c.best_permutation);
-  EXPECT_NO_THROW(validate_against(c, instance, c.settings, "f"));
-  const Instance other = testing::random_instance(rng, 5, 3);
-  ASSERT_NE(other.fingerprint(), instance.fingerprint());
-  EXPECT_THROW(validate_against(c, other, c.settings, "f"), InputError);
-}
-
-// A stored best that its schedule does not make would be reported as a proved optimum.
-TEST(CheckpointValidation, RefusesABestScheduleThatDoesNotMakeTheStoredMakespan) {
-  std::mt19937 rng(5);
-  const Instance instance = testing::random_instance(rng, 5, 3);
-  GlobalCheckpoint c = small_checkpoint();
-  c.instance_fingerprint = instance.fingerprint();
-  c.best_makespan = testing::naive_makespan(instance, c.best_permutation) - 1;
-  const std::string why = testing::input_error_of([&] { validate_against(c, instance, c.settings, "f"); });
-  EXPECT_TRUE(contains(why, "its best schedule makes")) << why;
 }
 
 // ------------------------------------------------------------------ save errors

@@ -120,6 +120,10 @@ inline std::uint64_t value_of(const std::vector<int>& d) {
   return v;
 }
 
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
 // The message of the InputError that `f` throws ("" and a failure when none).
 template <class F>
 std::string input_error_of(F f) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "checkpoint_file.hpp"
+#include "checkpoint_samples.hpp"
 #include "instance_generator.hpp"
 #include "instance_source.hpp"
 #include "knapsack_file.hpp"
@@ -87,19 +88,9 @@ Interval iv(long begin, long end) {
   return Interval{mpz_class(begin), mpz_class(end)};
 }
 
+// The tests' small checkpoint, with the statistics and time the seeds were first written with.
 GlobalCheckpoint small_checkpoint() {
-  GlobalCheckpoint c;
-  c.instance_name = "ta-small";
-  c.instance_fingerprint = 0x0123456789ABCDEFULL;
-  c.jobs = 5;
-  c.machines = 3;
-  c.settings = SearchSettings{BoundKind::kLb2, BranchingRule::kMaxSum};
-  c.initial_ub = 400;
-  c.initial_ub_origin = "neh";
-  c.best_makespan = 377;
-  c.best_permutation = {4, 0, 2, 1, 3};
-  c.unassigned = {WorkUnit(7, {iv(0, 10), iv(12, 20)}), WorkUnit(9, {})};
-  c.active = {WorkUnit(3, {iv(30, 31), iv(100, 120)})};
+  GlobalCheckpoint c = testing::small_checkpoint(0);
   c.statistics = CheckpointStatistics{1234, 567, 0.5, 1.5, 0, 2, 11, 3};
   c.written_at = 1700000000;
   return c;
