@@ -10,7 +10,8 @@ std::int64_t DecisionArena::add(std::int64_t parent, int item) {
 
 std::int64_t DecisionArena::bytes() const {
   return static_cast<std::int64_t>(item_.capacity() * sizeof(std::int32_t) +
-                                   parent_.capacity() * sizeof(std::int64_t));
+                                   (parent_.capacity() + new_id_.capacity()) *
+                                       sizeof(std::int64_t));
 }
 
 std::vector<int> DecisionArena::toggled(std::int64_t node) const {
@@ -23,7 +24,8 @@ std::vector<int> DecisionArena::toggled(std::int64_t node) const {
 // walked once; since a node's parent always has a lower id, one pass in id order renumbers
 // parents before their children.
 void DecisionArena::compact(std::vector<std::int64_t>& live) {
-  std::vector<std::int64_t> new_id(item_.size(), kRoot - 1);  // kRoot - 1: unmarked
+  std::vector<std::int64_t>& new_id = new_id_;
+  new_id.assign(item_.size(), kRoot - 1);  // kRoot - 1: unmarked
   constexpr std::int64_t kMarked = 0;
   for (std::int64_t node : live) {
     for (; node != kRoot && new_id[node] != kMarked; node = parent_[node]) new_id[node] = kMarked;
@@ -36,10 +38,8 @@ void DecisionArena::compact(std::vector<std::int64_t>& live) {
     parent_[kept] = parent == kRoot ? kRoot : new_id[parent];
     new_id[node] = kept++;
   }
-  item_.resize(kept);
+  item_.resize(kept);  // capacities kept: the arena grows back
   parent_.resize(kept);
-  item_.shrink_to_fit();
-  parent_.shrink_to_fit();
   for (std::int64_t& node : live) {
     if (node != kRoot) node = new_id[node];
   }
