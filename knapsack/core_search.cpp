@@ -86,6 +86,7 @@ class CoreSearch {
   void record_state(std::int64_t index, int extra_item, std::int64_t profit, std::int64_t weight);
   void record_items(std::vector<int> sorted_items);
   bool within_caps(std::int64_t next_states);
+  void compact_arena_when_half_dead();
   bool out_of_time() const;
   void report_progress();
   double seconds() const { return std::chrono::duration<double>(Clock::now() - begin_).count(); }
@@ -112,6 +113,7 @@ class CoreSearch {
   StateList list_;
   StateList spare_;
   DecisionArena arena_;
+  std::int64_t arena_kept_ = 0;  // the arena's nodes after its last compaction
   std::int64_t lower_ = 0;
   WideSigned upper_ = 0;
   WideSigned global_upper_ = 0;  // the cardinality bound (cardinality_bound.hpp)
@@ -272,10 +274,19 @@ bool CoreSearch::move_item(int item, bool put_in) {
   improve_bounds(long_list);
   upper_ = std::max<WideSigned>(std::min<WideSigned>(outcome.upper, global_upper_), lower_);
   statistics_.states_upper = outcome.upper;
-  if (arena_.size() > 2 * list_.size() + (std::int64_t{1} << 20) && !out_of_time()) {
-    arena_.compact(list_.node);
-  }
+  compact_arena_when_half_dead();
   return true;
+}
+
+// A compaction walks every state's chain of decisions (a cache miss a node on long lists),
+// so it runs once the arena has at least doubled since the last one left it: at most one
+// walk per node made, whatever the list's length. Compacting whenever the arena passed twice
+// the list's length ran at nearly every step, since the chains the states keep hold more
+// nodes than the list has states: half of a long search's time (docs/knapsack.md).
+void CoreSearch::compact_arena_when_half_dead() {
+  if (arena_.size() <= 2 * arena_kept_ + (std::int64_t{1} << 20) || out_of_time()) return;
+  arena_.compact(list_.node);
+  arena_kept_ = arena_.size();
 }
 
 // The costlier bounds of a long list, each a fraction of a second there: skipped once the
