@@ -76,9 +76,10 @@ CheckOutcome check_pruned(const Certificate& c, const TextbookBounds& bounds) {
   return out;
 }
 
-// One sampled subproblem: the failure, or "" when it holds.
+// One sampled subproblem: the failure, or "" when it holds (or when an exploration passed
+// the deadline, which `timed_out` then says).
 std::string recheck(const Certificate& c, const TextbookBounds& bounds, const Subproblem& s,
-                    std::uint64_t& nodes_explored) {
+                    const Deadline& deadline, std::uint64_t& nodes_explored, bool& timed_out) {
   if (s.ub_end > s.ub_start || s.ub_end < c.upper_bound) {
     return where(s) + ": upper bounds " + time_text(s.ub_start) + " to " + time_text(s.ub_end) +
            " are not a falling range above the claim's " + time_text(c.upper_bound);
@@ -86,13 +87,15 @@ std::string recheck(const Certificate& c, const TextbookBounds& bounds, const Su
   // At the end bound (at least the claim's), every schedule below the claim's bound survives
   // pruning: this exploration alone settles "none below".
   const Exploration low = explore_subproblem(bounds, c.branching, s.prefix, s.suffix, s.ub_end,
-                                             c.upper_bound);
+                                             c.upper_bound, {}, deadline);
   nodes_explored += low.nodes;
+  timed_out = low.timed_out;
   if (!low.first_below.empty()) {
     return where(s) + ": holds a schedule of makespan " +
            time_text(bounds.makespan(low.first_below)) + ", below the claim's " +
            time_text(c.upper_bound);
   }
+  if (timed_out) return "";
   if (s.ub_start == s.ub_end) {
     if (s.nodes != low.nodes || s.leaves != low.leaves || s.best != low.best) {
       return where(s) + ": recorded " + number(s.nodes) + " nodes, " + number(s.leaves) +
@@ -112,9 +115,11 @@ std::string recheck(const Certificate& c, const TextbookBounds& bounds, const Su
            " re-explored at its end upper bound " + time_text(s.ub_end);
   }
   const Exploration high = explore_subproblem(bounds, c.branching, s.prefix, s.suffix,
-                                              s.ub_start, c.upper_bound, {s.nodes, s.leaves});
+                                              s.ub_start, c.upper_bound, {s.nodes, s.leaves},
+                                              deadline);
   nodes_explored += high.nodes;
-  if (!high.stopped && (high.nodes < s.nodes || high.leaves < s.leaves)) {
+  timed_out = high.timed_out;
+  if (!timed_out && !high.stopped && (high.nodes < s.nodes || high.leaves < s.leaves)) {
     return where(s) + ": recorded " + number(s.nodes) + " nodes and " + number(s.leaves) +
            " leaves; its start upper bound " + time_text(s.ub_start) + " allows only " +
            number(high.nodes) + " and " + number(high.leaves);
@@ -124,29 +129,47 @@ std::string recheck(const Certificate& c, const TextbookBounds& bounds, const Su
 
 // The sampled subproblems re-explored on `threads` threads, each taking the next one in draw
 // order: the failure reported is the first in that order, whichever thread met it, so the
-// verdict and its line do not depend on the threads.
+// verdict and its line do not depend on the threads. Past the deadline no thread takes
+// another, and the ones under way give up: `done` is then the first place in the order not
+// re-explored to its end.
 struct Rechecked {
   std::size_t failed_at = std::numeric_limits<std::size_t>::max();
   std::string failure;
   std::uint64_t nodes = 0;
+  std::size_t done = 0;
+  bool timed_out = false;
 };
 
+bool passed(const Deadline& deadline) {
+  return deadline && std::chrono::steady_clock::now() >= *deadline;
+}
+
 Rechecked recheck_sample(const Certificate& c, const TextbookBounds& bounds,
-                         const std::vector<std::size_t>& order, int threads) {
+                         const std::vector<std::size_t>& order, int threads,
+                         const AuditLimits& limits) {
   std::atomic<std::size_t> next{0};
   std::mutex lock;
   Rechecked out;
+  std::vector<bool> finished(order.size(), false);
   const auto work = [&] {
     std::uint64_t nodes = 0;
-    for (std::size_t k = next++; k < order.size(); k = next++) {
+    for (std::size_t k = next++; k < order.size() && !passed(limits.deadline); k = next++) {
       {
         const std::lock_guard<std::mutex> guard(lock);
         if (k > out.failed_at) break;  // a failure earlier in the order is the verdict
       }
-      std::string failure = recheck(c, bounds, c.subproblems[order[k]], nodes);
-      if (failure.empty()) continue;
+      std::uint64_t explored = 0;
+      bool timed_out = false;
+      std::string failure =
+          recheck(c, bounds, c.subproblems[order[k]], limits.deadline, explored, timed_out);
+      nodes += explored;
+      if (limits.progress != nullptr) {
+        limits.progress->nodes += explored;
+        limits.progress->subproblems_done += timed_out ? 0 : 1;
+      }
       const std::lock_guard<std::mutex> guard(lock);
-      if (k < out.failed_at) {
+      finished[k] = !timed_out;
+      if (!failure.empty() && k < out.failed_at) {
         out.failed_at = k;
         out.failure = std::move(failure);
       }
@@ -158,27 +181,39 @@ Rechecked recheck_sample(const Certificate& c, const TextbookBounds& bounds,
   for (int t = 1; t < threads; ++t) helpers.emplace_back(work);
   work();
   for (std::thread& helper : helpers) helper.join();
+  while (out.done < order.size() && finished[out.done]) ++out.done;
+  out.timed_out = out.done < order.size() && out.failure.empty();
   return out;
 }
 
-CheckOutcome check_sample(const Certificate& c, const TextbookBounds& bounds,
-                          const SampleChoice& sample, int threads) {
+CheckOutcome check_sample(const Certificate& c, const TextbookBounds& bounds, int threads,
+                          const AuditLimits& limits, AuditResult& result) {
   CheckOutcome out{4, "sample", true, "", {}};
+  const SampleChoice& sample = result.sample;
   std::uint64_t exact = 0;
   for (const std::size_t i : sample.subproblems) {
     const Subproblem& s = c.subproblems[i];
     exact += s.ub_start == s.ub_end ? 1 : 0;
   }
-  const Rechecked rechecked = recheck_sample(c, bounds, sample.subproblems, threads);
-  const std::uint64_t nodes = rechecked.nodes;
+  if (limits.progress != nullptr) limits.progress->subproblems_sampled = sample.subproblems.size();
+  const Rechecked rechecked = recheck_sample(c, bounds, sample.subproblems, threads, limits);
   if (!rechecked.failure.empty()) {
     out.passed = false;
     out.failure = rechecked.failure;
   }
+  result.timed_out = rechecked.timed_out;
+  result.sample_done = rechecked.done;
   out.figures = {{"draws", sample.complete ? "all" : number(sample.draws), sample.complete},
                  {"subproblems_reexplored", number(sample.subproblems.size()), false},
                  {"with_one_upper_bound", number(exact), false},
-                 {"nodes_reexplored", number(nodes), false}};
+                 {"nodes_reexplored", number(rechecked.nodes), false},
+                 {"stopped_by_time_limit", rechecked.timed_out ? "true" : "false", false}};
+  if (rechecked.timed_out) {
+    out.figures.push_back({"subproblems_done", number(rechecked.done), false});
+    if (!sample.complete) {
+      out.figures.push_back({"draws_done", number(sample.draws_covered(rechecked.done)), false});
+    }
+  }
   return out;
 }
 
@@ -227,7 +262,7 @@ const CheckOutcome* AuditResult::first_failure() const {
 }
 
 AuditResult audit_certificate(const Certificate& c, std::uint64_t sample_size, std::uint64_t seed,
-                              int threads) {
+                              int threads, const AuditLimits& limits) {
   if (threads <= 0) threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const TextbookBounds bounds(c);
   AuditResult result;
@@ -238,7 +273,7 @@ AuditResult audit_certificate(const Certificate& c, std::uint64_t sample_size, s
   result.checks.push_back(check_schedule(c, bounds));
   result.checks.push_back(check_cut(partition, c));
   result.checks.push_back(check_pruned(c, bounds));
-  result.checks.push_back(check_sample(c, bounds, result.sample, threads));
+  result.checks.push_back(check_sample(c, bounds, threads, limits, result));
   result.checks.push_back(check_totals(c, partition));
   return result;
 }

@@ -11,11 +11,13 @@
 //                and at its start bound (pruning is monotone in the bound);
 //   5 totals     the counts recorded add up to the run's (with the rebuilt tree's inner
 //                nodes, which the search decomposed above the cut).
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "audit_sample.hpp"
+#include "audit_search.hpp"
 #include "certificate.hpp"
 
 namespace permbb::audit {
@@ -40,14 +42,33 @@ struct AuditResult {
   std::uint64_t sample_size = 0;
   std::uint64_t seed = 0;
   SampleChoice sample;
+  // Check 4 passed its deadline: only the first `sample_done` subproblems of the sample were
+  // all re-explored (they hold sample.draws_covered(sample_done) draws).
+  bool timed_out = false;
+  std::size_t sample_done = 0;
 
-  bool holds() const;
+  bool holds() const;  // no check failed (check 4 may be incomplete: timed_out)
   const CheckOutcome* first_failure() const;
 };
 
+// What check 4 has done so far, for a progress line written while it runs.
+struct AuditProgress {
+  std::atomic<std::uint64_t> subproblems_sampled{0};  // 0 until check 4 starts
+  std::atomic<std::uint64_t> subproblems_done{0};
+  std::atomic<std::uint64_t> nodes{0};
+};
+
+// How long check 4 may take (checks 1, 2, 3 and 5 always complete: each is one pass over the
+// certificate), and where it reports its progress (null: nowhere).
+struct AuditLimits {
+  Deadline deadline;
+  AuditProgress* progress = nullptr;
+};
+
 // `threads`: the sample's re-explorations run side by side on that many threads (0: every
-// hardware thread); the result does not depend on it.
+// hardware thread); without a deadline the result does not depend on it.
 AuditResult audit_certificate(const Certificate& certificate, std::uint64_t sample_size,
-                              std::uint64_t seed, int threads = 0);
+                              std::uint64_t seed, int threads = 0,
+                              const AuditLimits& limits = {});
 
 }  // namespace permbb::audit

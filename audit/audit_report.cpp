@@ -9,9 +9,30 @@ std::string claim_text(const Certificate& c) {
 }
 
 std::string probability_text(const AuditResult& r) {
+  if (r.timed_out && r.sample.complete) {
+    return "the time limit stopped check 4 after " + std::to_string(r.sample_done) + " of the " +
+           std::to_string(r.sample.subproblems.size()) +
+           " explored subproblems, taken in the certificate's order: no probability bound";
+  }
   if (r.sample.complete) return "every explored subproblem was re-explored";
-  return "a fault in a share p of the explored nodes would be missed with probability at most "
-         "(1 - p)^" + std::to_string(r.sample.draws);
+  const std::uint64_t draws = r.timed_out ? r.sample.draws_covered(r.sample_done) : r.sample.draws;
+  std::string text = "a fault in a share p of the explored nodes would be missed with "
+                     "probability at most (1 - p)^" + std::to_string(draws);
+  if (r.timed_out) {
+    text += " (the time limit stopped check 4 after " + std::to_string(draws) + " of " +
+            std::to_string(r.sample.draws) + " draws)";
+  }
+  return text;
+}
+
+std::string status_text(const CheckOutcome& check, const AuditResult& r) {
+  if (!check.passed) return "REFUTED";
+  return check.number == 4 && r.timed_out ? "incomplete" : "holds";
+}
+
+std::string verdict_text(const AuditResult& r) {
+  if (!r.holds()) return "refuted";
+  return r.timed_out ? "incomplete" : "holds";
 }
 
 std::string figures_text(const CheckOutcome& check) {
@@ -52,16 +73,18 @@ std::string summary_text(const Certificate& c, const AuditResult& r) {
   std::string out;
   for (const CheckOutcome& check : r.checks) {
     out += "check " + std::to_string(check.number) + " (" + check.name + "): " +
-           (check.passed ? "holds" : "REFUTED") + ": " + figures_text(check) + "\n";
+           status_text(check, r) + ": " + figures_text(check) + "\n";
   }
-  out += "certificate holds: " + claim_text(c) + " (" + c.bound + ", " + c.branching +
+  out += std::string(r.timed_out ? "certificate not refuted, audit incomplete: "
+                                  : "certificate holds: ") +
+         claim_text(c) + " (" + c.bound + ", " + c.branching +
          "); " + probability_text(r) + " (seed " + std::to_string(r.seed) + ")\n";
   return out;
 }
 
 std::string result_json(const Certificate& c, const AuditResult& r) {
   std::string out = "{\"file\": " + json_string(c.file) + ", \"verdict\": " +
-                    json_string(r.holds() ? "holds" : "refuted");
+                    json_string(verdict_text(r));
   out += ", \"claim\": " + json_string(claim_text(c));
   out += ", \"refuted_by\": " + (r.holds() ? std::string("null") : json_string(refutation_line(r)));
   out += ", \"checks\": [";
@@ -79,6 +102,7 @@ std::string result_json(const Certificate& c, const AuditResult& r) {
   out += "], \"sample\": {\"k\": " + std::to_string(r.sample_size) +
          ", \"seed\": " + std::to_string(r.seed) +
          ", \"complete\": " + (r.sample.complete ? "true" : "false") +
+         ", \"stopped_by_time_limit\": " + (r.timed_out ? "true" : "false") +
          ", \"subproblems\": " + std::to_string(r.sample.subproblems.size()) +
          ", \"probability\": " + json_string(probability_text(r)) + "}}\n";
   return out;

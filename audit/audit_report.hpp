@@ -1,7 +1,9 @@
 #pragma once
 // What `permbb audit` prints: a refuted certificate in one line (the first check that failed
 // and where), a certificate that holds as one line per check and the claim with the sample's
-// probability statement; or, with --json, every check's figures as one JSON object.
+// probability statement (an audit whose time limit stopped the sample says so, and how many
+// draws the re-explored part holds); or, with --json, every check's figures as one JSON
+// object, its verdict "holds", "refuted" or "incomplete".
 #include <string>
 
 #include "audit_checks.hpp"

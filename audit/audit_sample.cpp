@@ -29,6 +29,10 @@ class SplitMix64 {
 
 }  // namespace
 
+std::uint64_t SampleChoice::draws_covered(std::size_t m) const {
+  return m < first_draw.size() ? first_draw[m] : draws;
+}
+
 SampleChoice draw_sample(const Certificate& c, std::uint64_t k, std::uint64_t seed) {
   std::vector<std::size_t> explored;
   std::vector<std::uint64_t> cumulative;  // weights' running sums
@@ -47,6 +51,7 @@ SampleChoice draw_sample(const Certificate& c, std::uint64_t k, std::uint64_t se
   }
   choice.draws = k;
   SplitMix64 random(seed);
+  std::vector<bool> drawn(c.subproblems.size(), false);
   for (std::uint64_t draw = 0; draw < k; ++draw) {
     std::size_t at = 0;
     if (total == 0) {
@@ -55,11 +60,11 @@ SampleChoice draw_sample(const Certificate& c, std::uint64_t k, std::uint64_t se
       const std::uint64_t x = random.below(total);
       at = std::upper_bound(cumulative.begin(), cumulative.end(), x) - cumulative.begin();
     }
+    if (drawn[explored[at]]) continue;
+    drawn[explored[at]] = true;
     choice.subproblems.push_back(explored[at]);
+    choice.first_draw.push_back(draw);
   }
-  std::sort(choice.subproblems.begin(), choice.subproblems.end());
-  choice.subproblems.erase(std::unique(choice.subproblems.begin(), choice.subproblems.end()),
-                           choice.subproblems.end());
   return choice;
 }
 

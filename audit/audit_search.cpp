@@ -20,12 +20,22 @@ struct Search {
   Time upper_bound;
   Time target;
   Enough enough;
+  Deadline deadline;
   Exploration found;
   std::vector<Level> levels;  // by free jobs
 
   bool has_enough() const {
     return (enough.nodes > 0 || enough.leaves > 0) && found.nodes >= enough.nodes &&
            found.leaves >= enough.leaves;
+  }
+
+  std::uint64_t until_clock = kDeadlineInterval;  // decompositions before the next look
+
+  bool past_deadline() {
+    if (!deadline || --until_clock > 0) return false;
+    until_clock = kDeadlineInterval;
+    found.timed_out = std::chrono::steady_clock::now() >= *deadline;
+    return found.timed_out;
   }
 
   void leaf(const std::vector<int>& prefix, int job, const std::vector<int>& suffix) {
@@ -57,6 +67,10 @@ struct Search {
   void decompose(std::vector<int>& prefix, std::vector<int>& suffix, std::size_t free_jobs) {
     if (found.stopped) return;
     if (!prefix.empty() || !suffix.empty()) ++found.nodes;
+    if (past_deadline()) {
+      found.stopped = true;
+      return;
+    }
     Level& level = levels[free_jobs];
     const Sides& node = level.sides;
     if (free_jobs == 1) {
@@ -88,8 +102,9 @@ struct Search {
 
 Exploration explore_subproblem(const TextbookBounds& bounds, const std::string& rule,
                                const std::vector<int>& prefix, const std::vector<int>& suffix,
-                               Time upper_bound, Time target, Enough enough) {
-  Search search{bounds, rule_named(rule), upper_bound, target, enough, {}, {}};
+                               Time upper_bound, Time target, Enough enough,
+                               const Deadline& deadline) {
+  Search search{bounds, rule_named(rule), upper_bound, target, enough, deadline, {}, {}};
   std::vector<int> p = prefix;
   std::vector<int> s = suffix;
   Sides root = bounds.sides_of(p, s);

@@ -5,7 +5,9 @@
 // side the branching rule picks; a node with one free job is a leaf parent, whose one
 // complete schedule is a leaf. Counted as the solver counts: decomposed nodes with at least
 // one job fixed, and leaves.
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,7 @@ struct Exploration {
   Time best = kNoBound;             // the best makespan among the leaves
   std::vector<int> first_below;     // the first leaf found below `target`, if any
   bool stopped = false;             // the exploration reached its `enough` counts
+  bool timed_out = false;           // it passed its deadline: the counts are partial
 };
 
 // Counts at which an exploration may stop: once it has at least `nodes` and `leaves`, a
@@ -28,8 +31,14 @@ struct Enough {
   std::uint64_t leaves = 0;
 };
 
+// When an exploration gives up (`permbb audit --time-limit`): looked at every
+// kDeadlineInterval decompositions. None: never.
+using Deadline = std::optional<std::chrono::steady_clock::time_point>;
+inline constexpr std::uint64_t kDeadlineInterval = std::uint64_t{1} << 16;
+
 Exploration explore_subproblem(const TextbookBounds& bounds, const std::string& rule,
                                const std::vector<int>& prefix, const std::vector<int>& suffix,
-                               Time upper_bound, Time target, Enough enough = {});
+                               Time upper_bound, Time target, Enough enough = {},
+                               const Deadline& deadline = {});
 
 }  // namespace permbb::audit

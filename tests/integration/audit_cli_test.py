@@ -69,11 +69,51 @@ class AuditCommand(unittest.TestCase):
         self.assertEqual(result["checks"][0]["recomputed"], 1278)
         self.assertIn("(1 - p)^", result["sample"]["probability"])
 
-    def test_removed_subproblem_is_refuted_in_one_line(self):
+    def test_time_limit_leaves_the_sample_incomplete_with_exit_3(self):
+        # One thread: the cut then has more explored subproblems than the sample (see above).
+        cert = os.path.join(self.folder.name, "ta001-time-limit.cert")
+        proc = permbb("solve", "ta001", "--ub", "inf", "--no-gpu", "--threads", "1", "--quiet",
+                      "--certificate", cert)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        # A microsecond has passed before the sample starts: none of it is re-explored, and
+        # checks 1, 2, 3 and 5 still run to their end.
+        proc = permbb("audit", cert, "--sample", "5", "--time-limit", "0.000001", "--json")
+        self.assertEqual(proc.returncode, 3, proc.stdout + proc.stderr)
+        result = json.loads(proc.stdout)
+        self.assertEqual(result["verdict"], "incomplete")
+        self.assertFalse(result["sample"]["complete"])
+        self.assertTrue(result["sample"]["stopped_by_time_limit"])
+        sample = result["checks"][3]
+        self.assertTrue(sample["stopped_by_time_limit"])
+        self.assertEqual(sample["subproblems_done"], 0)
+        self.assertEqual(sample["draws_done"], 0)
+        self.assertIn("(1 - p)^0", result["sample"]["probability"])
+        self.assertTrue(all(c["holds"] for c in result["checks"]))
+        proc = permbb("audit", cert, "--sample", "5", "--time-limit", "0.000001")
+        self.assertEqual(proc.returncode, 3, proc.stdout + proc.stderr)
+        self.assertIn("check 4 (sample): incomplete", proc.stdout)
+        self.assertIn("certificate not refuted, audit incomplete: optimal makespan 1278",
+                      proc.stdout)
+        # Time enough: the same audit as without a limit.
+        proc = permbb("audit", cert, "--sample", "5", "--time-limit", "600", "--json")
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        self.assertEqual(json.loads(proc.stdout)["verdict"], "holds")
+
+    def test_time_limit_still_refutes_by_the_complete_checks(self):
+        proc = permbb("audit", self.write("removed-limit.cert", self.without_first_subproblem()),
+                      "--time-limit", "0.000001")
+        self.assertEqual(proc.returncode, 1, proc.stdout + proc.stderr)
+        self.assertTrue(proc.stdout.startswith("refuted: check 2 (partition)"), proc.stdout)
+
+    def without_first_subproblem(self):
+        """The certificate's lines with its first subproblem removed (and the count fixed)."""
         at = next(i for i, line in enumerate(self.lines) if line.startswith(("e ", "p ")))
         lines = self.lines[:at] + self.lines[at + 1:]
-        lines = [self.recounted(line, -1) for line in lines]
-        proc = permbb("audit", self.write("removed.cert", lines), "--sample", "0")
+        return [self.recounted(line, -1) for line in lines]
+
+    def test_removed_subproblem_is_refuted_in_one_line(self):
+        proc = permbb("audit", self.write("removed.cert", self.without_first_subproblem()),
+                      "--sample", "0")
         self.assertEqual(proc.returncode, 1, proc.stdout + proc.stderr)
         self.assertEqual(len(proc.stdout.splitlines()), 1)
         self.assertTrue(proc.stdout.startswith("refuted: check 2 (partition)"), proc.stdout)
