@@ -49,8 +49,8 @@ void add_audit_options(CLI::App& command, AuditCommandOptions& options) {
   command.add_option("--seed", options.seed, "the seed of the draws")->capture_default_str();
   command
       .add_option("--threads", options.threads,
-                  "threads re-exploring the sample (0: every hardware thread); the verdict "
-                  "does not depend on it")
+                  "threads re-exploring the sample (0: every hardware thread); without "
+                  "--time-limit the verdict does not depend on it")
       ->check(CLI::Range(0, 4096))
       ->capture_default_str();
   command.add_flag("--json", options.json, "print every check's figures as one JSON object");
