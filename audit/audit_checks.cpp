@@ -140,10 +140,6 @@ struct Rechecked {
   bool timed_out = false;
 };
 
-bool passed(const Deadline& deadline) {
-  return deadline && std::chrono::steady_clock::now() >= *deadline;
-}
-
 Rechecked recheck_sample(const Certificate& c, const TextbookBounds& bounds,
                          const std::vector<std::size_t>& order, int threads,
                          const AuditLimits& limits) {
@@ -153,7 +149,8 @@ Rechecked recheck_sample(const Certificate& c, const TextbookBounds& bounds,
   std::vector<bool> finished(order.size(), false);
   const auto work = [&] {
     std::uint64_t nodes = 0;
-    for (std::size_t k = next++; k < order.size() && !passed(limits.deadline); k = next++) {
+    for (std::size_t k = next++; k < order.size() && !deadline_passed(limits.deadline);
+         k = next++) {
       {
         const std::lock_guard<std::mutex> guard(lock);
         if (k > out.failed_at) break;  // a failure earlier in the order is the verdict

@@ -23,18 +23,17 @@ struct Search {
   Deadline deadline;
   Exploration found;
   std::vector<Level> levels;  // by free jobs
+  std::uint64_t until_clock = kDeadlineInterval;  // decompositions before the next look
 
   bool has_enough() const {
     return (enough.nodes > 0 || enough.leaves > 0) && found.nodes >= enough.nodes &&
            found.leaves >= enough.leaves;
   }
 
-  std::uint64_t until_clock = kDeadlineInterval;  // decompositions before the next look
-
   bool past_deadline() {
     if (!deadline || --until_clock > 0) return false;
     until_clock = kDeadlineInterval;
-    found.timed_out = std::chrono::steady_clock::now() >= *deadline;
+    found.timed_out = deadline_passed(deadline);
     return found.timed_out;
   }
 

@@ -36,6 +36,10 @@ struct Enough {
 using Deadline = std::optional<std::chrono::steady_clock::time_point>;
 inline constexpr std::uint64_t kDeadlineInterval = std::uint64_t{1} << 16;
 
+inline bool deadline_passed(const Deadline& deadline) {
+  return deadline && std::chrono::steady_clock::now() >= *deadline;
+}
+
 Exploration explore_subproblem(const TextbookBounds& bounds, const std::string& rule,
                                const std::vector<int>& prefix, const std::vector<int>& suffix,
                                Time upper_bound, Time target, Enough enough = {},

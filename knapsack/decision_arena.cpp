@@ -24,8 +24,8 @@ std::vector<int> DecisionArena::toggled(std::int64_t node) const {
 // walked once; since a node's parent always has a lower id, one pass in id order renumbers
 // parents before their children.
 void DecisionArena::compact(std::vector<std::int64_t>& live) {
-  std::vector<std::int64_t>& new_id = new_id_;
-  new_id.assign(item_.size(), kRoot - 1);  // kRoot - 1: unmarked
+  std::vector<std::int64_t>& new_id = new_id_;  // kept for the next compaction
+  new_id.assign(item_.size(), kRoot - 1);         // kRoot - 1: unmarked
   constexpr std::int64_t kMarked = 0;
   for (std::int64_t node : live) {
     for (; node != kRoot && new_id[node] != kMarked; node = parent_[node]) new_id[node] = kMarked;
