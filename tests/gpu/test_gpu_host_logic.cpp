@@ -14,6 +14,7 @@
 #include "steal_logic.hpp"
 #include "test_support.hpp"
 #include "work_split.hpp"
+#include "work_queue.hpp"
 
 namespace permbb::gpu {
 namespace {
@@ -281,6 +282,77 @@ TEST(GpuLayout, WorkspaceFieldsAreAlignedAndDisjoint) {
       EXPECT_EQ(make_warp_layout(n, m, cell_bytes, Placement::kGlobal, lb2).bytes, 0);
       }
     }
+  }
+}
+
+// The persistent explorer's work queue (work_queue.hpp), one call after another as lane 0 of
+// several teams makes them: intervals come out as they went in, a request is served once,
+// a leaving team cancels its request or takes the interval it became, and the counters say
+// when nothing is left.
+struct QueueOnHost {
+  explicit QueueOnHost(int teams, int n)
+      : ready(queue_capacity(teams), 0u), digits(2 * ready.size() * n, 0) {
+    view = {&counters, ready.data(), digits.data(), static_cast<int>(ready.size()), n};
+  }
+  WorkQueueCounters counters;
+  std::vector<unsigned> ready;
+  std::vector<int> digits;
+  WorkQueueView view;
+};
+
+TEST(GpuWorkQueue, RequestsAreServedOnceAndIntervalsComeOutWhole) {
+  const int n = 4;
+  QueueOnHost q(3, n);
+  EXPECT_EQ(q.view.capacity, 4);
+  for (int holder = 0; holder < 2; ++holder) queue_add_holder(q.view);
+  EXPECT_FALSE(queue_search_over(q.view));
+  queue_go_hungry(q.view);  // holder 1 ran dry
+  queue_ask(q.view);        // a team that started empty
+  EXPECT_TRUE(queue_has_requests(q.view));
+  int begin[n], end[n];
+  EXPECT_FALSE(queue_take(q.view, begin, end)) << "nothing queued yet";
+  // Holder 0 serves both requests; a third claim finds none.
+  const int a[] = {0, 1, 0, 0}, b[] = {0, 2, 0, 0}, c[] = {1, 0, 0, 0}, d[] = {3, 2, 1, 0};
+  ASSERT_TRUE(queue_claim_request(q.view));
+  queue_push(q.view, a, b);
+  ASSERT_TRUE(queue_claim_request(q.view));
+  queue_push(q.view, c, d);
+  EXPECT_FALSE(queue_claim_request(q.view));
+  ASSERT_TRUE(queue_take(q.view, begin, end));
+  EXPECT_EQ(std::vector<int>(begin, begin + n), std::vector<int>(a, a + n));
+  EXPECT_EQ(std::vector<int>(end, end + n), std::vector<int>(b, b + n));
+  ASSERT_TRUE(queue_take(q.view, begin, end));
+  EXPECT_EQ(std::vector<int>(begin, begin + n), std::vector<int>(c, c + n));
+  EXPECT_EQ(std::vector<int>(end, end + n), std::vector<int>(d, d + n));
+  EXPECT_FALSE(queue_take(q.view, begin, end));
+  EXPECT_EQ(q.counters.work, 3 * kOneHolder) << "three holders, nothing queued";
+  for (int holder = 0; holder < 3; ++holder) queue_go_hungry(q.view);
+  EXPECT_TRUE(queue_search_over(q.view));
+}
+
+TEST(GpuWorkQueue, ALeavingTeamCancelsOrTakesWhatItsRequestBecame) {
+  const int n = 3;
+  QueueOnHost q(2, n);
+  queue_add_holder(q.view);
+  queue_ask(q.view);  // team 1 waits
+  int begin[n], end[n];
+  EXPECT_FALSE(queue_leave(q.view, begin, end)) << "its request was still there to cancel";
+  EXPECT_FALSE(queue_has_requests(q.view));
+  queue_ask(q.view);
+  ASSERT_TRUE(queue_claim_request(q.view));  // the holder serves it before team 1 leaves
+  const int a[] = {1, 0, 0}, b[] = {2, 1, 0};
+  queue_push(q.view, a, b);
+  ASSERT_TRUE(queue_leave(q.view, begin, end)) << "the served request must be taken";
+  EXPECT_EQ(std::vector<int>(begin, begin + n), std::vector<int>(a, a + n));
+  EXPECT_EQ(q.counters.work, 2 * kOneHolder);
+  // Slots are reused past the capacity: tickets wrap around the two slots.
+  for (int round = 0; round < 5; ++round) {
+    queue_ask(q.view);
+    ASSERT_TRUE(queue_claim_request(q.view));
+    const int x[] = {round, 0, 0};
+    queue_push(q.view, x, b);
+    ASSERT_TRUE(queue_take(q.view, begin, end));
+    EXPECT_EQ(begin[0], round);
   }
 }
 

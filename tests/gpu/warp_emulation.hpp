@@ -5,12 +5,15 @@
 // __any_sync, __syncwarp). Team code runs on an emulated warp of exactly its width. A
 // collective reached by only some lanes (divergent code on the device) makes run_warp throw
 // std::logic_error instead of hanging. Only one warp runs at a time, so the device atomics
-// are plain read-modify-writes. Never used in the library; warp_primitives.cuh includes it
-// when PERMBB_WARP_EMULATION is defined.
+// are plain read-modify-writes. Several warps can take turns (run_warps, for the persistent
+// kernel's teams): a warp hands the thread to the next one at yield_warp() only, so what a
+// lane does between two collectives is atomic to the other warps. Never used in the library;
+// warp_primitives.cuh includes it when PERMBB_WARP_EMULATION is defined.
 #include <ucontext.h>
 
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -39,6 +42,8 @@ struct Warp {
   alignas(8) unsigned char slots[2][kLanes][8]{};
   std::function<void()> body;
   std::string error;  // set by fail(): run_warp throws it
+  bool interleaved = false;  // run_warps: yield_warp() hands the thread to the next warp
+  bool yielded = false;      // the last turn ended at yield_warp(), not with the lanes' end
 };
 
 inline Warp*& current_warp() {
@@ -90,14 +95,11 @@ inline void lane_main() {
   for (;;) fail("a finished lane was resumed (divergent collective)");
 }
 
-// Runs `body` as the `lanes` lanes of one warp (32, or a team's 16 or 8).
-inline void run_warp(const std::function<void()>& body, int lanes = Warp::kLanes) {
-  static Warp warp;
-  Warp& w = warp;
+// Sets `w` up to run `body` on `lanes` lanes (32, or a team's 16 or 8), from lane 0.
+inline void start_lanes(Warp& w, const std::function<void()>& body, int lanes) {
   if (lanes != 8 && lanes != 16 && lanes != 32) {
     throw std::invalid_argument("warp emulation: a warp or team has 8, 16 or 32 lanes");
   }
-  current_warp() = &w;
   w.body = body;
   w.lane_count = lanes;
   w.error.clear();
@@ -112,13 +114,66 @@ inline void run_warp(const std::function<void()>& body, int lanes = Warp::kLanes
     w.lanes[l].uc_link = nullptr;
     makecontext(&w.lanes[l], lane_main, 0);
   }
-  swapcontext(&w.main, &w.lanes[0]);
+}
+
+// Runs `w`'s lanes until they finish or (interleaved) yield; true when they finished.
+inline bool resume_lanes(Warp& w) {
+  current_warp() = &w;
+  w.yielded = false;
+  swapcontext(&w.main, &w.lanes[w.current]);
   if (!w.error.empty()) throw std::logic_error(w.error);
-  for (int l = 0; l < lanes; ++l) {
+  if (w.yielded) return false;
+  for (int l = 0; l < w.lane_count; ++l) {
     if (!w.finished[l]) {
       throw std::logic_error("warp emulation: lane " + std::to_string(l) + " did not finish");
     }
   }
+  return true;
+}
+
+// Runs `body` as the `lanes` lanes of one warp (32, or a team's 16 or 8).
+inline void run_warp(const std::function<void()>& body, int lanes = Warp::kLanes) {
+  static Warp warp;
+  start_lanes(warp, body, lanes);
+  resume_lanes(warp);
+}
+
+// Runs each body as a warp of `lanes` lanes, the warps taking turns (round-robin) at every
+// yield_warp(), as the teams of a persistent kernel run side by side on the device. Throws
+// once `max_turns` turns have passed (a team waiting for something that never comes).
+inline void run_warps(const std::vector<std::function<void()>>& bodies, int lanes,
+                      long long max_turns = 100000000) {
+  std::vector<std::unique_ptr<Warp>> warps;
+  for (const auto& body : bodies) {
+    warps.push_back(std::make_unique<Warp>());
+    warps.back()->interleaved = true;
+    start_lanes(*warps.back(), body, lanes);
+  }
+  std::vector<bool> done(warps.size(), false);
+  std::size_t left = warps.size();
+  for (long long turn = 0; left > 0; ++turn) {
+    if (turn >= max_turns) throw std::logic_error("warp emulation: the warps never finished");
+    const std::size_t i = static_cast<std::size_t>(turn) % warps.size();
+    if (done[i]) continue;
+    if (resume_lanes(*warps[i])) {
+      done[i] = true;
+      --left;
+    }
+  }
+}
+
+// A collective of every lane that, in run_warps, then hands the thread to the next warp (lane 0
+// resumes first on this warp's next turn); elsewhere a plain __syncwarp.
+inline void yield_warp() {
+  Warp& w = *current_warp();
+  const int me = w.current;
+  if (!w.interleaved || me + 1 < w.lane_count) {
+    arrive();
+    return;
+  }
+  w.current = 0;
+  w.yielded = true;
+  swapcontext(&w.lanes[me], &w.main);
 }
 
 // Team code of width W must run on an emulated warp of W lanes (its lane ids and ballots
