@@ -92,6 +92,13 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
       ->check(CLI::IsMember({"largest", "mean"}))
       ->capture_default_str();
   command
+      .add_option("--gpu-explorer", options.gpu_explorer,
+                  "the GPU explorer: persistent (one launch per period, work shared on the "
+                  "device) or rounds (launches with a stealing phase between two; the one used "
+                  "with --certificate)")
+      ->check(CLI::IsMember({"persistent", "rounds"}))
+      ->capture_default_str();
+  command
       .add_option("--gpu-pools", options.gpu_pools,
                   "IVM pools explored side by side on the GPU, each with its own stream and "
                   "feeding thread (0: the default, " +

@@ -78,6 +78,7 @@ std::unique_ptr<SearchEngine> make_engine(const SolveOptions& options, const Ins
   gpu_options.ivms = options.ivms;
   gpu_options.pools = options.gpu_pools;
   gpu_options.steal_rule = parse_gpu_steal_rule(options.gpu_steal_rule);
+  gpu_options.persistent = options.gpu_explorer != "rounds";
   // Every cut the command line allows fits the GPU's paths: --certificate-subproblems is at
   // most 2^40, and a cut 17 deep has at least 17! > 2^40 nodes (gpu/warp/device_cut.hpp).
   gpu_options.cut = cut_recording(options, instance.jobs());

@@ -28,6 +28,7 @@ struct SolveOptions {
   int ivms = 0;              // GPU IVMs per pool, 0: from the device
   int gpu_pools = 0;         // GPU IVM pools, 0: gpu::kDefaultGpuPools
   std::string gpu_steal_rule = "largest";  // largest | mean (gpu::StealRule)
+  std::string gpu_explorer = "persistent";  // persistent | rounds (gpu::GpuOptions::persistent)
   // Hybridization (2022 §4.2.3): heuristic threads beside the explorers; -1: auto (0 with
   // the CPU engine, whose explorers use every core; with the GPU engine the process's share
   // of the hardware threads less its feeding threads and MPI's), see

@@ -8,12 +8,14 @@
 //                    [--branch minmin|minmin-fwd-ties|maxsum|forward|backward]
 //                    [--bound lb1|lb2|lb2-adjacent|lb1+lb2] [--static-map] [--lb2-screen N|-1]
 //                    [--lb2-shared N] [--johnson-placement 0..2] [--warps-per-block 1..16]
-//                    [--team-width 8|16|32]
+//                    [--team-width 8|16|32] [--rounds] [--chunk-steps N] [--max-shares N]
+//                    [--max-back-off-ns NS] [--min-share FRACTION]
 //                    [--budget SECONDS]
 //                    [--reference]
 //   permbb-cpu-check INSTANCE [--ub ...] [--branch ...] [--bound ...] [--threads N]
 // --reference also runs the sequential IvmExplorer at the same upper bound and reports its
-// node count (small instances only).
+// node count (small instances only). --rounds: the explorer of rounds and stealing phases
+// instead of the persistent one (docs/gpu.md).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -71,6 +73,11 @@ Args parse(int argc, char** argv) {
     else if (arg == "--johnson-placement") a.options.johnson_placement = std::stoi(value());
     else if (arg == "--warps-per-block") a.options.warps_per_block = std::stoi(value());
     else if (arg == "--team-width") a.options.team_width = std::stoi(value());
+    else if (arg == "--rounds") a.options.persistent = false;
+    else if (arg == "--chunk-steps") a.options.chunk_steps = std::stoi(value());
+    else if (arg == "--max-shares") a.options.max_shares = std::stoi(value());
+    else if (arg == "--max-back-off-ns") a.options.max_back_off_ns = std::stoul(value());
+    else if (arg == "--min-share") a.options.min_share = std::stod(value());
     else if (arg == "--budget") a.budget = std::stod(value());
     else if (arg == "--reference") a.reference = true;
     else if (arg == "--threads") a.threads = std::stoi(value());
@@ -126,13 +133,14 @@ std::unique_ptr<SearchEngine> make_engine(const Args& a, const Instance& inst,
                 "\"steps_per_launch\": %d, \"resident_warps\": %d, "
                 "\"shared_bytes_per_block\": %d, \"warp_select\": %s, "
                 "\"johnson_in_shared\": %s, \"mapping\": \"%s\", \"warps_per_block\": %d, "
-                "\"team_width\": %d",
+                "\"team_width\": %d, \"persistent\": %s, \"chunk_steps\": %d",
                 info.device.name.c_str(), info.device.multiprocessors, pools, info.ivms,
                 info.placement.c_str(), info.times_in_shared ? "true" : "false",
                 info.steps_per_launch, info.resident_warps, info.shared_bytes_per_block,
                 a.options.warp_select ? "true" : "false",
                 info.johnson_in_shared ? "true" : "false", info.mapping.c_str(),
-                info.warps_per_block, info.team_width);
+                info.warps_per_block, info.team_width, info.persistent ? "true" : "false",
+                info.chunk_steps);
   fields = buffer;
   return engine;
 #endif

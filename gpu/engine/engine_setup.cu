@@ -26,6 +26,12 @@ constexpr int kMaxSharedJohnsonBytes = 96 * 1024;
 // many as registers allow, if fewer).
 constexpr int kMinResidentWarpsPerSm = 24;
 constexpr int kDefaultSteps = 256;
+// The persistent explorer's steps between two looks at the work queue and the clock: a look
+// is one load from global memory by lane 0, which the team waits for; hungry teams wait for
+// the first donor that looks. On an H200 (exploration alone, docs/gpu.md "The persistent
+// explorer"), 128 steps beat 4 to 64 on ta021, ta022, ta023, ta025, ta028 and ta030; 256 are
+// as fast on the small trees and 1 % slower on ta023.
+constexpr int kDefaultChunkSteps = 128;
 // LB2 nodes cost 10-100x LB1's: at 256 steps a launch lasted about 0.2 s on ta021 and the IVMs
 // that ran dry early waited out the rest of it (ncu: 6 of 32 warps per SM active). 16-64
 // steps were within 5 % of each other on ta021, ta023, ta026, ta029 (H200, lb2).
@@ -69,10 +75,16 @@ void upload_tables(const FlowshopTables& tables, DeviceData& data) {
   data.total_times.upload(tables.total_times());
 }
 
-// Resident warps per SM for a placement, 0 when its block does not fit at all.
+// Resident warps per SM for a placement, 0 when its block does not fit at all. The persistent
+// explorer settles with the rounds' kernel: both are configured.
 int resident_warps_per_sm(const ExploreParams& params, int cell_bytes, const DeviceInfo& device) {
   if (explore_shared_bytes(params) > device.shared_memory_per_block) return 0;
   configure_explore_kernel(cell_bytes, params);
+  if (params.persistent) {
+    ExploreParams settling = params;
+    settling.settle = 1;
+    configure_explore_kernel(cell_bytes, settling);
+  }
   return explore_blocks_per_sm(cell_bytes, params) * params.warps_per_block;
 }
 
@@ -155,14 +167,16 @@ int choose_placement(ExploreParams& params, int n, int m, int cell_bytes, Placem
                               "' needs more shared memory than a block may have");
 }
 
-int choose_ivms(int requested, int resident_teams, int n, int m, bool lb2) {
+// K: as many IVMs as teams stay resident (the persistent explorer: one team per IVM for the
+// whole launch), or 4 x that (rounds: the block scheduler deals them out in waves).
+int choose_ivms(int requested, int resident_teams, int n, int m, bool lb2, bool persistent) {
   if (requested > 0) return requested;
   std::size_t free_bytes = 0;
   std::size_t total_bytes = 0;
   PERMBB_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   const long long by_memory =
       static_cast<long long>(free_bytes) / 2 / IvmPool::bytes_per_ivm(n, m, lb2);
-  const long long wanted = 4LL * resident_teams;
+  const long long wanted = (persistent ? 1LL : 4LL) * resident_teams;
   const long long k = std::max<long long>(kWarpsPerBlock, std::min(wanted, by_memory));
   return static_cast<int>(k / kWarpsPerBlock * kWarpsPerBlock);
 }
@@ -215,6 +229,11 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
   params.warps_per_block = warps_per_block(options.warps_per_block, params);
   params.team_width = team_width(options.team_width, params.bound);
   params.select = options.warp_select ? kSelectWarp : kSelectLane0;
+  params.persistent = options.persistent && !options.cut ? 1 : 0;
+  params.persist.chunk_steps = options.chunk_steps > 0 ? options.chunk_steps : kDefaultChunkSteps;
+  params.persist.max_shares = options.max_shares;
+  params.persist.max_back_off_ns = options.max_back_off_ns;
+  params.persist.min_share = options.min_share;
   const int default_steps = params.bound == GpuBound::kLb1 ? kDefaultSteps : kDefaultLb2Steps;
   params.steps = options.steps_per_launch > 0 ? options.steps_per_launch : default_steps;
   const int times_bytes = align16(4LL * n * m);
@@ -237,9 +256,11 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
   setup.info.team_width = params.team_width;
   setup.info.resident_warps = warps_per_sm * setup.info.device.multiprocessors;
   const int resident_teams = setup.info.resident_warps * (kWholeWarp / params.team_width);
-  setup.info.ivms =
-      choose_ivms(options.ivms, resident_teams, n, m, params.bound != GpuBound::kLb1);
+  setup.info.ivms = choose_ivms(options.ivms, resident_teams, n, m,
+                                params.bound != GpuBound::kLb1, params.persistent);
   setup.info.steps_per_launch = params.steps;
+  setup.info.persistent = params.persistent;
+  setup.info.chunk_steps = params.persist.chunk_steps;
   return setup;
 }
 

@@ -5,6 +5,8 @@
 // Many rounds go back to back between two synchronisations; at each one the host reads the
 // Control block (active IVMs, the device incumbent, steals), hands a better schedule to the
 // Incumbent, pushes a lower bound learnt elsewhere, and checks the budget and stop flag.
+// The persistent explorer (the default without a certificate) makes each period one launch
+// whose teams share work on the device (warp_persistent.cuh) instead of rounds.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -32,6 +34,16 @@
 #include "work_split.hpp"
 
 namespace permbb::gpu {
+namespace {
+
+// The persistent explorer's launch: as long as a period of the rounds (10-40 ms), so that the
+// host hands a better schedule on, takes a lower bound in and pauses as promptly; as short as
+// the budget left, down to a few steps of every team (a budget of 0: one short launch, as the
+// rounds run one round).
+constexpr double kPersistentPeriod = 0.02;
+constexpr double kMinPersistentPeriod = 50e-6;
+
+}  // namespace
 
 class GpuEngine::Impl {
  public:
@@ -58,6 +70,7 @@ class GpuEngine::Impl {
       cut_ = std::make_unique<DeviceCutBuffer>(pool_->count(), n_, options.cut->depth);
       setup_.params.cut = cut_->view();
     }
+    if (setup_.params.persistent) allocate_work_queue();
     control_.allocate(1);
     PERMBB_CUDA_CHECK(cudaMallocHost(&host_, sizeof(Control)));
     *host_ = Control{};
@@ -104,14 +117,21 @@ class GpuEngine::Impl {
       refill_from_queue();
       push_upper_bound();
       const auto started = Clock::now();
-      const int rounds = rounds_within(std::chrono::duration<double>(deadline - started).count());
-      for (int r = 0; r < rounds; ++r) launch_round();
+      const double left = std::chrono::duration<double>(deadline - started).count();
+      const int rounds = setup_.params.persistent ? 1 : rounds_within(left);
+      if (setup_.params.persistent) {
+        launch_persistent_period(left);
+      } else {
+        for (int r = 0; r < rounds; ++r) launch_round();
+      }
       read_control();
       pull_best();
       const bool stopped_short = drain_cut();  // IVMs that did not start yet are not active
       if (host_->active == 0 && queue_.empty() && !stopped_short) return true;
       const auto now = Clock::now();
-      adapt_rounds(std::chrono::duration<double>(now - started).count(), rounds);
+      if (!setup_.params.persistent) {
+        adapt_rounds(std::chrono::duration<double>(now - started).count(), rounds);
+      }
       if (stop_.load() || now >= deadline) {
         settle();
         return false;
@@ -203,6 +223,25 @@ class GpuEngine::Impl {
     launch_explore(pool_->view(), setup_.params, stream_);
     launch_cut_pass(setup_.params);
     launch_steal(pool_->view(), control_.data(), trigger_, steal_rule_, stream_);
+  }
+
+  // The persistent explorer: one launch whose teams leave after kPersistentPeriod (less
+  // when less of the budget is left) or once no work is left; they share work on the device.
+  void launch_persistent_period(double left) {
+    PERMBB_CUDA_CHECK(cudaMemsetAsync(control_.data(), 0, kControlResetBytes, stream_));
+    const double period = std::clamp(left, kMinPersistentPeriod, kPersistentPeriod);
+    setup_.params.persist.period_ns = static_cast<unsigned long long>(period * 1e9);
+    launch_persistent(pool_->view(), setup_.params, stream_);
+  }
+
+  // The persistent explorer's work queue: room for every team's interval (work_queue.hpp).
+  void allocate_work_queue() {
+    const int capacity = queue_capacity(pool_->count());
+    queue_counters_.allocate(1);
+    queue_ready_.allocate(capacity);
+    queue_digits_.allocate(2LL * capacity * n_);
+    setup_.params.persist.queue = {queue_counters_.data(), queue_ready_.data(),
+                                   queue_digits_.data(), capacity, n_};
   }
 
   // Recording: the cut pass after an exploring pass (WarpExplorer, kCutPassRecords).
@@ -343,6 +382,9 @@ class GpuEngine::Impl {
   int rounds_ = 1;
   double per_round_ = 0;  // seconds, last measured
   Time device_value_ = kInfiniteTime;
+  DeviceBuffer<WorkQueueCounters> queue_counters_;  // the persistent explorer's
+  DeviceBuffer<unsigned> queue_ready_;
+  DeviceBuffer<int> queue_digits_;
   std::unique_ptr<DeviceCutBuffer> cut_;   // certificates only
   std::vector<DeviceCutRecord> drained_;  // records drained, not yet collected
   std::vector<CutRecord> closed_;          // open records closed by set_work, not yet collected

@@ -21,8 +21,8 @@ namespace permbb::gpu {
 
 struct GpuOptions {
   int device = 0;  // CUDA device index
-  // Number of IVMs K; 0: chosen from the device (4 x the warps the exploration kernel
-  // keeps resident on all multiprocessors, capped by memory).
+  // Number of IVMs K; 0: chosen from the device (the teams the exploration kernel keeps
+  // resident on all multiprocessors, 4 x that in rounds; capped by memory).
   int ivms = 0;
   // Nodes each IVM decomposes per kernel launch; 0: a default (engine_setup.cu: fewer with
   // LB2, whose nodes cost more, so that stealing refills idle IVMs as often).
@@ -65,6 +65,18 @@ struct GpuOptions {
   int pools = 0;
   // Certificates (docs/audit.md): the cut this engine records (none: it records nothing).
   std::optional<CutRecording> cut;
+  // The persistent explorer (docs/gpu.md, "The persistent explorer"): one launch per
+  // synchronisation period, its teams sharing work on the device; false: rounds of launches
+  // with a stealing phase between two. A run that records a certificate explores in rounds.
+  bool persistent = true;
+  // Persistent explorer: steps a team explores between two looks at the work queue (0: a
+  // default, engine_setup.cu); halves one look may queue, the longest pause of a hungry team
+  // between two polls, the shortest interval shared as a share of n! (device_types.hpp,
+  // PersistParams; for tuning).
+  int chunk_steps = 0;
+  int max_shares = 1;
+  unsigned max_back_off_ns = 8192;
+  double min_share = 0;
 };
 
 // Pools per device when GpuOptions::pools is 0 (docs/performance.md, "One engine per GPU").
@@ -98,6 +110,8 @@ struct GpuEngineInfo {
   int warps_per_block = 0;
   int team_width = 32;     // lanes per IVM
   int resident_warps = 0;  // exploration warps resident on the whole device
+  bool persistent = false;  // the persistent explorer (else rounds)
+  int chunk_steps = 0;      // its steps between two looks at the work queue
 };
 
 class GpuEngine : public SearchEngine {

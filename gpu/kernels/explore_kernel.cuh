@@ -6,6 +6,7 @@
 
 #include "explore_kernel.hpp"
 #include "warp_explorer.cuh"
+#include "warp_persistent.cuh"
 
 namespace permbb::gpu {
 
@@ -85,15 +86,22 @@ __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
   if (ivm >= pool.count) return;  // whole teams leave: the others' collectives name their own
   unsigned char* workspace = shared + params.times_bytes + params.johnson_bytes +
                              team_in_block * params.layout.bytes;
-  const int state =
-      kMode == kCutPassRecords
-          ? cut_pass_ivm<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson, workspace,
-                                                        ivm)
-          : explore_ivm<Cell, kPlacement, kLb2, kTeam, kMode>(pool, params, times, johnson,
-                                                               workspace, ivm);
+  int state = kEmpty;
+  if constexpr (kMode == kCutPassRecords) {
+    state = cut_pass_ivm<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson, workspace,
+                                                        ivm);
+  } else if constexpr (kMode == kPersistent) {
+    // A settle runs the rounds' kernel (kernels.cu): this one only explores.
+    state = explore_persistent<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson,
+                                                              workspace, ivm);
+  } else {
+    state = explore_ivm<Cell, kPlacement, kLb2, kTeam, kMode>(pool, params, times, johnson,
+                                                              workspace, ivm);
+  }
   // Recording: thieves waiting for their records (or for the cut pass to start them) count
-  // as work.
-  const bool has_work = state == kExploring || (kMode == kCutExplore && state == kInitializing);
+  // as work; so do the persistent explorer's IVMs that took an interval as their launch ended.
+  const bool has_work = state == kExploring ||
+                        ((kMode == kCutExplore || kMode == kPersistent) && state == kInitializing);
   if (kMode != kCutPassRecords && warp::lane<kTeam>() == 0 && has_work) {
     atomicAdd(&params.control->active, 1);
   }

@@ -39,6 +39,17 @@ __global__ void steal_kernel(const PoolView pool, Control* control, int trigger,
   if (steal_for(pool, i, threshold, rule)) atomicAdd(&control->steals, 1ULL);
 }
 
+// Before a persistent launch: each IVM with an interval makes its team a holder
+// (work_queue.hpp); warp counts, one atomic per warp.
+__global__ void count_holders_kernel(const PoolView pool, const WorkQueueView queue) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  const bool holds = i < pool.count && pool.state[i] != kEmpty;
+  const int holders = warp::sum(holds ? 1 : 0);
+  if (warp::lane() == 0 && holders > 0) {
+    atomicAdd(&queue.counters->work, static_cast<unsigned long long>(holders) * kOneHolder);
+  }
+}
+
 // Intervals from the host (set_work, the host queue) handed to IVMs, which initialise next.
 __global__ void assign_kernel(const PoolView pool, const int* indices, const int* digits,
                               int entries) {
@@ -71,7 +82,11 @@ ExploreKernel explore_kernel_for(const ExploreParams& params) {
 
 template <class Cell>
 ExploreKernel explore_kernel_for(const ExploreParams& params) {
-  if (params.cut.depth < 0) return explore_kernel_for<Cell, kCutOff>(params);
+  if (params.cut.depth < 0) {
+    // A settle of the persistent explorer runs the rounds' kernel.
+    return params.persistent && !params.settle ? explore_kernel_for<Cell, kPersistent>(params)
+                                               : explore_kernel_for<Cell, kCutOff>(params);
+  }
   return params.cut_pass ? explore_kernel_for<Cell, kCutPassRecords>(params)
                          : explore_kernel_for<Cell, kCutExplore>(params);
 }
@@ -109,6 +124,17 @@ void launch_explore(const PoolView& pool, const ExploreParams& params, cudaStrea
                                                 explore_shared_bytes(params), stream>>>(pool,
                                                                                         params);
   PERMBB_CUDA_CHECK_LAUNCH("explore_kernel");
+}
+
+void launch_persistent(const PoolView& pool, const ExploreParams& params, cudaStream_t stream) {
+  const WorkQueueView& queue = params.persist.queue;
+  PERMBB_CUDA_CHECK(
+      cudaMemsetAsync(queue.counters, 0, sizeof(WorkQueueCounters), stream));
+  PERMBB_CUDA_CHECK(cudaMemsetAsync(queue.ready, 0, sizeof(unsigned) * queue.capacity, stream));
+  constexpr int kThreads = 256;
+  count_holders_kernel<<<blocks_for(pool.count, kThreads), kThreads, 0, stream>>>(pool, queue);
+  PERMBB_CUDA_CHECK_LAUNCH("count_holders_kernel");
+  launch_explore(pool, params, stream);
 }
 
 void launch_steal(const PoolView& pool, Control* control, int trigger, StealRule rule,

@@ -23,6 +23,11 @@ int explore_shared_bytes(const ExploreParams& params);
 // Each IVM (one warp) explores params.steps nodes, or settles (params.settle).
 void launch_explore(const PoolView& pool, const ExploreParams& params, cudaStream_t stream);
 
+// One launch of the persistent explorer (params.persistent, params.persist): its work queue
+// reset, its holders counted, then every IVM explored until params.persist's deadline or until
+// no work is left (warp_persistent.cuh).
+void launch_persistent(const PoolView& pool, const ExploreParams& params, cudaStream_t stream);
+
 // One stealing phase (measure, then steal), skipped on the device unless fewer than
 // `trigger` IVMs are exploring (Control::active); thieves take victims by `rule`.
 void launch_steal(const PoolView& pool, Control* control, int trigger, StealRule rule,

@@ -19,8 +19,14 @@ inline constexpr int kMaxGpuCutDepth = 16;
 
 // The kernels of a run (WarpExplorer's kMode): without a certificate; recording, the
 // exploring pass (it stops an IVM before a node at the cut level); recording, the cut pass
-// (it writes the records and decomposes that node).
-enum CutMode : int { kCutOff = 0, kCutExplore = 1, kCutPassRecords = 2 };
+// (it writes the records and decomposes that node); without a certificate, the persistent
+// explorer (warp_persistent.cuh: its teams share work on the device until a deadline).
+enum CutMode : int { kCutOff = 0, kCutExplore = 1, kCutPassRecords = 2, kPersistent = 3 };
+
+// Whether a kernel mode records a certificate's cut.
+PERMBB_HD constexpr bool records_cut(int mode) {
+  return mode == kCutExplore || mode == kCutPassRecords;
+}
 
 // What the exploring pass leaves to the cut pass, per IVM (DeviceOpenCut::pending): a step
 // before a node at the cut level, the close of its last record, or the records of a start

@@ -12,6 +12,7 @@
 #include "host_device.hpp"
 #include "lb2.hpp"
 #include "search_settings.hpp"
+#include "work_queue.hpp"
 
 namespace permbb::gpu {
 
@@ -190,6 +191,22 @@ inline constexpr int kLb2SharedOff = 0;
 inline constexpr int kDefaultLb2Shared = 16;
 inline constexpr int kLb2SharedMinJobs = 50;
 
+// The persistent explorer's launch (warp_persistent.cuh, docs/gpu.md "The persistent
+// explorer"): each team explores chunks of `chunk_steps` steps, looking at the work queue and
+// the clock between two, and leaves after `max_chunks` chunks (or polls of the queue) or
+// `period_ns` nanoseconds from its start (0: no time limit), or once no work is left.
+struct PersistParams {
+  WorkQueueView queue;
+  int chunk_steps = 128;
+  int max_shares = 1;  // halves a team queues at one look, at most
+  // A hungry team's pause between two polls, doubled from 256 ns up to this.
+  unsigned max_back_off_ns = 8192;
+  // A team shares only an interval at least this share of n! (and the minimum steal length).
+  double min_share = 0;
+  long long max_chunks = 1LL << 40;
+  unsigned long long period_ns = 0;
+};
+
 // Launch-wide settings of the exploration kernel.
 struct ExploreParams {
   FlowshopView data;  // global memory
@@ -213,6 +230,8 @@ struct ExploreParams {
   Control* control = nullptr;
   CutBufferView cut;          // certificates: where the kernel records its cut (depth -1: not)
   int cut_pass = 0;           // recording: 1 for the cut pass, 0 for the exploring pass
+  int persistent = 0;         // 1: the persistent explorer (its kernels, `persist`)
+  PersistParams persist;
 };
 
 // The exploration kernel's blocks: 4 warps (2022 §3.2), except with Johnson's tables in shared

@@ -43,7 +43,7 @@ template <class Cell, Placement kPlacement, bool kLb2, int kTeam = warp::kSize,
           int kMode = kCutOff>
 class WarpExplorer {
   static_assert(!kLb2 || kTeam == warp::kSize, "the LB2 kernels run one IVM per warp");
-  static constexpr bool kRecord = kMode != kCutOff;
+  static constexpr bool kRecord = records_cut(kMode);
   static constexpr bool kCutPass = kMode == kCutPassRecords;
 
  public:
@@ -246,6 +246,41 @@ class WarpExplorer {
       if (full) *cut_view().interrupted = 1;
     }
     return warp::broadcast_bool<kTeam>(full);
+  }
+
+  // Persistent explorer (warp_persistent.cuh), a normalised IVM: while hungry teams wait, the
+  // right half of [pos, end) is queued for them, at most `limit` halves, each from an interval
+  // at least the minimum steal length and `min_share` of n! (the split of work stealing:
+  // steal_logic.hpp, split_interval).
+  __device__ void share(const WorkQueueView& queue, int limit, double min_share) {
+    if (lane0()) {
+      int* half = pool_.scratch + static_cast<long long>(ivm_) * n_;
+      for (int k = 0; k < limit; ++k) {
+        factoradic::subtract(v_.end, v_.pos, half, n_);
+        if (factoradic::compare(half, pool_.min_steal, n_) < 0) break;
+        if (min_share > 0 && factoradic::fraction_of_space(half, n_) < min_share) break;
+        if (!queue_claim_request(queue)) break;
+        factoradic::midpoint(v_.pos, v_.end, half, n_);
+        queue_push(queue, half, v_.end);
+        for (int d = 0; d < n_; ++d) v_.end[d] = half[d];
+        atomicAdd(&params_.control->steals, 1ULL);
+      }
+    }
+    warp::sync<kTeam>();
+  }
+
+  // Persistent explorer, an empty IVM: a queued interval becomes its own, to start. `leaving`:
+  // the team's launch is over, it cancels its request or takes what it became
+  // (work_queue.hpp, queue_leave). True when it took one.
+  __device__ bool take(const WorkQueueView& queue, bool leaving) {
+    bool took = false;
+    if (lane0()) {
+      took = leaving ? queue_leave(queue, v_.pos, v_.end) : queue_take(queue, v_.pos, v_.end);
+      if (took) *v_.line = 0;  // stored as initializing: only the interval counts
+    }
+    took = warp::broadcast_bool<kTeam>(took);
+    warp::sync<kTeam>();
+    return took;
   }
 
  private:

@@ -62,6 +62,42 @@ __device__ __forceinline__ void sync() {
   __syncwarp(team_mask<W>());
 }
 
+// Teams of the persistent kernel side by side (warp_persistent.cuh). In the emulation, where
+// one warp runs at a time, the next warp's turn (tests/gpu/warp_emulation.hpp, run_warps);
+// on the device nothing: the warps are scheduled by the hardware.
+template <int W = kSize>
+__device__ __forceinline__ void let_others_run() {
+#if defined(PERMBB_WARP_EMULATION)
+  emulation::yield_warp();
+#endif
+}
+
+// A team that polls (the persistent kernel's hungry teams) waits about `ns` nanoseconds
+// before it looks again, leaving the issue slots and the polled word's cache line to the teams
+// that work; in the emulation the next warp runs.
+template <int W = kSize>
+__device__ __forceinline__ void back_off(unsigned ns) {
+#if defined(PERMBB_WARP_EMULATION)
+  (void)ns;
+  emulation::yield_warp();
+#else
+  __nanosleep(ns);
+  __syncwarp(team_mask<W>());
+#endif
+}
+
+// The device's global timer in nanoseconds, the same for every SM; 0 in the emulation,
+// whose launches end after a number of turns instead.
+__device__ __forceinline__ unsigned long long clock_ns() {
+#if defined(PERMBB_WARP_EMULATION)
+  return 0;
+#else
+  unsigned long long ns;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(ns));
+  return ns;
+#endif
+}
+
 // Bit l set when lane l of this team has `predicate` true.
 template <int W = kSize>
 __device__ __forceinline__ unsigned ballot(bool predicate) {

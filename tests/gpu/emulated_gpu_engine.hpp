@@ -5,6 +5,7 @@
 // as GpuEngine's host loop launches them. Compiled with PERMBB_WARP_EMULATION=1.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <random>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "search_cut.hpp"
 #include "steal_logic.hpp"
 #include "warp_explorer.cuh"
+#include "warp_persistent.cuh"
 #include "work_split.hpp"
 
 namespace permbb::gpu {
@@ -32,6 +34,13 @@ struct EmulatedGpuConfig {
   int lb2_shared = kLb2SharedOff;  // LB2 shared between children while this many are open
   int team_width = 32;  // lanes per IVM (LB1: 32, 16 or 8)
   StealRule steal_rule = StealRule::kLargestNeighbour;
+  // The persistent explorer (warp_persistent.cuh): each round one launch of `chunks` chunks
+  // of `chunk_steps` steps per team, work shared on the device instead of a stealing phase.
+  bool persistent = false;
+  int chunk_steps = 2;
+  long long chunks = 4;
+  double min_share = 0;  // PersistParams::min_share
+  int max_shares = 1;    // PersistParams::max_shares
 };
 
 // K IVMs in host memory, explored round by round as GpuEngine does on the device; `Cell` is
@@ -104,6 +113,16 @@ class EmulatedEngine {
     params_.team_width = config.team_width;
     params_.control = &control_;
     workspace_.resize(params_.layout.bytes + 16);
+    params_.persistent = config.persistent ? 1 : 0;
+    const int capacity = queue_capacity(k_);
+    queue_ready_.assign(capacity, 0u);
+    queue_digits_.assign(2LL * capacity * n_, 0);
+    params_.persist.queue = {&queue_counters_, queue_ready_.data(), queue_digits_.data(), capacity,
+                             n_};
+    params_.persist.chunk_steps = config.chunk_steps;
+    params_.persist.max_chunks = config.chunks;
+    params_.persist.min_share = config.min_share;
+    params_.persist.max_shares = config.max_shares;
   }
 
   // Certificates: the kernel records the cut at `depth` (GpuEngine with GpuOptions::cut).
@@ -151,6 +170,10 @@ class EmulatedEngine {
     control_.length_sum = 0;
     control_.length_count = 0;
     control_.cut_pending = 0;
+    if (params_.persistent) {
+      launch_persistent();
+      return control_.active > 0;
+    }
     launch(0);
     launch_cut_pass(0);
     const int trigger = static_cast<int>(std::ceil(config_.trigger * k_));
@@ -222,12 +245,31 @@ class EmulatedEngine {
     const bool exploring_pass = params_.cut.depth >= 0 && !params_.cut_pass;
     for (int i = 0; i < k_; ++i) {
       for (auto& b : workspace_) b = static_cast<unsigned char>(garbage());  // stale shared memory
-      unsigned char* ws = workspace_.data();
       int state = 0;
-      run(i, ws, state);
+      emulation::run_warp(kernel_body(i, workspace_.data(), state), team_width());
       const bool has_work = state == kExploring || (exploring_pass && state == kInitializing);
       if (!params_.cut_pass && has_work) ++control_.active;
     }
+  }
+
+  // kernels.cu, launch_persistent: the queue reset, the holders counted, then the K teams side
+  // by side (their warps taking turns), each in a workspace of its own.
+  void launch_persistent() {
+    queue_counters_ = WorkQueueCounters{};
+    std::fill(queue_ready_.begin(), queue_ready_.end(), 0u);
+    for (int i = 0; i < k_; ++i) {
+      if (state_[i] != kEmpty) queue_add_holder(params_.persist.queue);
+    }
+    std::mt19937 garbage(static_cast<unsigned>(control_.steals + 7));
+    std::vector<std::vector<unsigned char>> workspaces(k_, workspace_);
+    std::vector<int> states(k_, 0);
+    std::vector<std::function<void()>> teams;
+    for (int i = 0; i < k_; ++i) {
+      for (auto& b : workspaces[i]) b = static_cast<unsigned char>(garbage());
+      teams.push_back(kernel_body(i, workspaces[i].data(), states[i]));
+    }
+    emulation::run_warps(teams, team_width());
+    for (int i = 0; i < k_; ++i) control_.active += states[i] != kEmpty ? 1 : 0;
   }
 
   // GpuEngine::launch_cut_pass: recording only.
@@ -238,54 +280,56 @@ class EmulatedEngine {
     params_.cut_pass = 0;
   }
 
+  int team_width() const { return params_.bound != GpuBound::kLb1 ? 32 : params_.team_width; }
+
   // The kernel's instantiation for the bound and team width (explore_kernel.cuh): LB1 in teams
   // of 32, 16 or 8 lanes (each team an emulated warp of its width) at a placement fixed when
-  // compiled, the LB2 kernels in whole warps at the placement of params_.
-  void run(int i, unsigned char* ws, int& state) {
-    if (params_.bound != GpuBound::kLb1) {
-      return run_placed<true, 32, Placement::kAuto>(i, ws, state);
-    }
+  // compiled, the LB2 kernels in whole warps at the placement of params_. What one team runs.
+  std::function<void()> kernel_body(int i, unsigned char* ws, int& state) {
+    if (params_.bound != GpuBound::kLb1) return placed<true, 32, Placement::kAuto>(i, ws, state);
     switch (params_.team_width) {
-      case 8: return run_lb1<8>(i, ws, state);
-      case 16: return run_lb1<16>(i, ws, state);
-      default: return run_lb1<32>(i, ws, state);
+      case 8: return lb1_body<8>(i, ws, state);
+      case 16: return lb1_body<16>(i, ws, state);
+      default: return lb1_body<32>(i, ws, state);
     }
   }
 
   template <int kTeam>
-  void run_lb1(int i, unsigned char* ws, int& state) {
+  std::function<void()> lb1_body(int i, unsigned char* ws, int& state) {
     switch (config_.placement) {
-      case Placement::kShared: return run_placed<false, kTeam, Placement::kShared>(i, ws, state);
+      case Placement::kShared: return placed<false, kTeam, Placement::kShared>(i, ws, state);
       case Placement::kStackGlobal:
-        return run_placed<false, kTeam, Placement::kStackGlobal>(i, ws, state);
-      default: return run_placed<false, kTeam, Placement::kGlobal>(i, ws, state);
+        return placed<false, kTeam, Placement::kStackGlobal>(i, ws, state);
+      default: return placed<false, kTeam, Placement::kGlobal>(i, ws, state);
     }
   }
 
   template <bool kLb2, int kTeam, Placement kPlacement>
-  void run_placed(int i, unsigned char* ws, int& state) {
-    if (params_.cut.depth < 0) return run_kernel<kLb2, kTeam, kPlacement, kCutOff>(i, ws, state);
-    if (params_.cut_pass) {
-      return run_kernel<kLb2, kTeam, kPlacement, kCutPassRecords>(i, ws, state);
+  std::function<void()> placed(int i, unsigned char* ws, int& state) {
+    if (params_.cut.depth < 0) {
+      return params_.persistent && !params_.settle
+                 ? body<kLb2, kTeam, kPlacement, kPersistent>(i, ws, state)
+                 : body<kLb2, kTeam, kPlacement, kCutOff>(i, ws, state);
     }
-    run_kernel<kLb2, kTeam, kPlacement, kCutExplore>(i, ws, state);
+    if (params_.cut_pass) return body<kLb2, kTeam, kPlacement, kCutPassRecords>(i, ws, state);
+    return body<kLb2, kTeam, kPlacement, kCutExplore>(i, ws, state);
   }
 
   template <bool kLb2, int kTeam, Placement kPlacement, int kMode>
-  void run_kernel(int i, unsigned char* ws, int& state) {
-    const Time* times = tables_.view().times_by_job;
-    const JohnsonView johnson = params_.johnson;
-    emulation::run_warp(
-        [&] {
-          if constexpr (kMode == kCutPassRecords) {
-            state = cut_pass_ivm<Cell, kPlacement, kLb2, kTeam>(pool_, params_, times, johnson,
-                                                                ws, i);
-          } else {
-            state = explore_ivm<Cell, kPlacement, kLb2, kTeam, kMode>(pool_, params_, times,
-                                                                      johnson, ws, i);
-          }
-        },
-        kTeam);
+  std::function<void()> body(int i, unsigned char* ws, int& state) {
+    return [this, i, ws, &state] {
+      const Time* times = tables_.view().times_by_job;
+      const JohnsonView johnson = params_.johnson;
+      if constexpr (kMode == kCutPassRecords) {
+        state = cut_pass_ivm<Cell, kPlacement, kLb2, kTeam>(pool_, params_, times, johnson, ws, i);
+      } else if constexpr (kMode == kPersistent) {
+        state = explore_persistent<Cell, kPlacement, kLb2, kTeam>(pool_, params_, times, johnson,
+                                                                  ws, i);
+      } else {
+        state = explore_ivm<Cell, kPlacement, kLb2, kTeam, kMode>(pool_, params_, times, johnson,
+                                                                  ws, i);
+      }
+    };
   }
 
   FlowshopTables tables_;
@@ -302,6 +346,9 @@ class EmulatedEngine {
   std::vector<double> length_;
   std::vector<int> claimed_, scratch_, min_;
   std::vector<unsigned char> workspace_;
+  WorkQueueCounters queue_counters_;
+  std::vector<unsigned> queue_ready_;
+  std::vector<int> queue_digits_;
   PoolView pool_;
   Control control_;
   ExploreParams params_;

@@ -3,7 +3,8 @@
 // (tests/gpu/warp_emulation.hpp), rounds driven like GpuEngine's host loop. Node counts at the
 // optimum must equal the sequential IvmExplorer's for every rule, placement, K and step
 // count; from no bound the optimum must be found; pausing at clean points and restarting from
-// the remaining intervals must count every node once. The GPU tests repeat this on a device.
+// the remaining intervals must count every node once. The persistent explorer's teams (work
+// shared on the device) likewise. The GPU tests repeat this on a device.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -129,6 +130,7 @@ TEST(GpuEmulatedExplorer, Lb2CountsEqualTheCpuForEveryBoundAndMapping) {
                              (trial / 9) % 2 ? GpuMapping::kStatic : GpuMapping::kRemap};
     // The shared pair terms from 1 to 4 open children on, or never (2 trials in 3 share).
     config.lb2_shared = (trial / 2) % 3 == 0 ? kLb2SharedOff : 1 + trial % 4;
+    config.persistent = (trial / 6) % 2 == 1;  // the persistent explorer's LB2 kernels
     EmulatedEngine<std::int8_t> gpu(inst, rule, optimum, config, bound);
     gpu.set_work({Interval{0, permbb::factorial(n)}});
     int rounds = 0;
@@ -148,6 +150,7 @@ TEST(GpuEmulatedExplorer, FindsTheOptimumFromNoBound) {
     const Time optimum = testing::brute_force_optimum(inst);
     EmulatedGpuConfig config{1 + trial % 9, 2 + trial % 5, kPlacements[trial % 3], 0.8,
                              trial % 4 < 2 ? kSelectWarp : kSelectLane0};
+    config.persistent = trial % 2 == 1;  // its teams share the device incumbent too
     EmulatedEngine<std::int8_t> gpu(inst, kRules[trial % 5], kInfiniteTime, config);
     gpu.set_work({Interval{0, permbb::factorial(n)}});
     while (gpu.round()) {
@@ -166,6 +169,7 @@ TEST(GpuEmulatedExplorer, OneJobIsTheRootsOnlyLeaf) {
     const Time ub = trial % 3 == 0 ? 11 : kInfiniteTime;  // 11: the makespan, pruned at the root
     EmulatedGpuConfig config{1 + trial % 4, 1 + trial % 3, kPlacements[trial % 3], 0.8,
                              trial % 2 ? kSelectWarp : kSelectLane0};
+    config.persistent = (trial / 2) % 2 == 1;
     EmulatedEngine<std::int8_t> gpu(inst, kRules[trial % 5], ub, config, bounds[trial % 3]);
     gpu.set_work({Interval{0, 1}});
     int rounds = 0;
@@ -188,6 +192,8 @@ TEST(GpuEmulatedExplorer, SettledRemainingIntervalsRestartWithoutDoubleCounting)
     EmulatedGpuConfig config{4 + trial % 13, 1 + trial % 3, kPlacements[trial % 3], 0.8,
                              trial % 4 < 2 ? kSelectWarp : kSelectLane0};
     config.team_width = kTeamWidths[(trial / 3) % 3];
+    config.persistent = trial % 2 == 1;  // launches end midway, then a settle
+    config.chunks = 1 + trial % 5;
     std::vector<Interval> work{Interval{0, permbb::factorial(n)}};
     std::uint64_t total = 0;
     int restarts = 0;
@@ -204,6 +210,41 @@ TEST(GpuEmulatedExplorer, SettledRemainingIntervalsRestartWithoutDoubleCounting)
     }
     EXPECT_EQ(total, cpu.nodes.decomposed) << "trial " << trial << " restarts " << restarts;
   }
+}
+
+// The persistent explorer (warp_persistent.cuh): teams side by side, work shared through the
+// device queue, launches ended after a few chunks. Every node is counted once, whatever the
+// teams, chunks, widths and placements; halves were queued and taken.
+TEST(GpuEmulatedExplorer, PersistentTeamsCountTheSameAsTheCpu) {
+  std::mt19937 rng(61);
+  std::uint64_t shares = 0;
+  for (int trial = 0; trial < 30; ++trial) {
+    const int n = 5 + trial % 4;
+    const Instance inst = testing::random_instance(rng, n, 1 + static_cast<int>(rng() % 30));
+    const BranchingRule rule = kRules[trial % 5];
+    const Time optimum = testing::brute_force_optimum(inst);
+    const auto cpu = testing::sequential_search(inst, {BoundKind::kLb1, rule}, optimum);
+    const int ivms[] = {1, 3, 8, 16};
+    EmulatedGpuConfig config{ivms[trial % 4], 1, kPlacements[trial % 3], 0.8,
+                             (trial / 2) % 2 ? kSelectLane0 : kSelectWarp};
+    config.team_width = kTeamWidths[(trial / 3) % 3];
+    config.persistent = true;
+    config.chunk_steps = 1 + static_cast<int>(rng() % 4);
+    config.chunks = 1 + static_cast<int>(rng() % 30);
+    config.min_share = trial % 3 == 2 ? 0.01 : 0;  // only intervals of at least 1 % shared
+    config.max_shares = 1 + trial % 4;
+    EmulatedEngine<std::int8_t> gpu(inst, rule, optimum, config);
+    gpu.set_work({Interval{0, permbb::factorial(n)}});
+    int launches = 0;
+    while (gpu.round()) ASSERT_LT(++launches, 1000000);
+    ASSERT_EQ(gpu.decomposed(), cpu.nodes.decomposed)
+        << "trial " << trial << " n " << n << " K " << config.ivms << " chunk "
+        << config.chunk_steps << " chunks " << config.chunks << " team " << config.team_width;
+    EXPECT_EQ(gpu.leaves(), cpu.nodes.leaves);
+    EXPECT_EQ(gpu.best(), optimum);
+    shares += gpu.steals();
+  }
+  EXPECT_GT(shares, 0u) << "no half was ever queued";
 }
 
 }  // namespace

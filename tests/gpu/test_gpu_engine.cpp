@@ -68,12 +68,14 @@ TEST(GpuEngine, NodeCountsEqualTheCpuAtTheOptimumForEveryRuleAndConfiguration) {
     // 32, 16, 8 with every placement where teams are built (PERMBB_GPU_TEAMS), else 32.
     o.team_width = kTeamWidths[(trial / 3) % (PERMBB_GPU_TEAMS ? 3 : 1)];
     o.steal_rule = (trial / 6) % 2 == 0 ? StealRule::kMean : StealRule::kLargestNeighbour;
+    o.persistent = trial % 4 >= 2;  // the persistent explorer, or rounds with either rule
+    o.chunk_steps = steps[(trial / 4) % 4];
     Incumbent incumbent(optimum);
     const EngineStats s = gpu_search(inst, rule, incumbent, o, whole_space(n));
     ASSERT_EQ(s.nodes.decomposed, cpu.nodes.decomposed)
         << "trial " << trial << " n " << n << " K " << o.ivms << " steps " << o.steps_per_launch
         << " placement " << o.placement << " team " << o.team_width << " steal rule "
-        << static_cast<int>(o.steal_rule);
+        << static_cast<int>(o.steal_rule) << " persistent " << o.persistent;
     EXPECT_EQ(s.nodes.leaves, cpu.nodes.leaves);
     EXPECT_EQ(incumbent.value(), optimum);
     EXPECT_EQ(s.explorers, o.ivms);
@@ -103,6 +105,7 @@ TEST(GpuEngine, Lb2NodeCountsEqualTheCpuForEveryBoundMappingAndPlacement) {
     o.lb2_screen = screens[(trial / 3) % 4];
     const int shared[] = {-1, kLb2SharedOff, 1, 3};  // -1: the default
     o.lb2_shared = shared[(trial / 5) % 4];
+    o.persistent = (trial / 7) % 2 == 0;
     Incumbent incumbent(optimum);
     const EngineStats s = gpu_search(inst, rule, incumbent, o, whole_space(n), bound);
     ASSERT_EQ(s.nodes.decomposed, cpu.nodes.decomposed)
@@ -178,7 +181,9 @@ TEST(GpuEngine, StopAndResumeCountsEveryNodeOnce) {
     const Time optimum =
         testing::sequential_search(inst, {BoundKind::kLb1, rule}, kInfiniteTime).best;
     const auto cpu = testing::sequential_search(inst, {BoundKind::kLb1, rule}, optimum);
-    const GpuOptions o = options(4, 1, 1 + trial % 3);
+    GpuOptions o = options(4, 1, 1 + trial % 3);
+    o.persistent = trial % 4 < 2;  // both ways of pausing: launches end at their deadline
+    o.chunk_steps = 1;             // a team looks at its deadline after every step
     Incumbent incumbent(optimum);
     std::uint64_t total = 0;
     int pauses = 0;
@@ -208,6 +213,28 @@ TEST(GpuEngine, StopAndResumeCountsEveryNodeOnce) {
     }
     EXPECT_EQ(total, cpu.nodes.decomposed) << "trial " << trial << " pauses " << pauses;
     EXPECT_GT(pauses, 1);
+  }
+}
+
+// The persistent explorer's teams share work on the device (warp_persistent.cuh): on trees
+// large enough for hungry teams to wait, halves are queued and taken, and every node is still
+// counted once, for every chunk length.
+TEST(GpuEngine, PersistentTeamsShareWorkAndCountOnce) {
+  std::mt19937 rng(29);
+  for (int trial = 0; trial < 6; ++trial) {
+    const int n = 11 + trial % 3;
+    const Instance inst = testing::random_instance(rng, n, 10);
+    const BranchingRule rule = kRules[trial % 5];
+    const Time optimum =
+        testing::sequential_search(inst, {BoundKind::kLb1, rule}, kInfiniteTime).best;
+    const auto cpu = testing::sequential_search(inst, {BoundKind::kLb1, rule}, optimum);
+    GpuOptions o = options(trial % 2 ? 64 : 1024, 0, 0);
+    o.chunk_steps = 1 + 7 * trial;
+    Incumbent incumbent(optimum);
+    const EngineStats s = gpu_search(inst, rule, incumbent, o, whole_space(n));
+    ASSERT_EQ(s.nodes.decomposed, cpu.nodes.decomposed) << "trial " << trial;
+    EXPECT_EQ(s.nodes.leaves, cpu.nodes.leaves);
+    EXPECT_GT(s.steals, 0u) << "trial " << trial << ": no half was queued";
   }
 }
 
