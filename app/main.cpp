@@ -2,10 +2,12 @@
 // exit statuses: 2 for bad input (a one-line message naming the file or option), 1 for
 // anything else.
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <functional>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -105,6 +107,21 @@ void refuse_under_mpi_launcher(const std::string& command) {
       command +
       ": not a cluster command (under mpirun every rank would run its own copy); "
       "run it without mpirun (only solve runs on several ranks)");
+}
+
+// Under mpirun only rank 0 says what was wrong with the input. The launcher ends every rank at
+// the first non-zero exit, so a silent rank that left first could take rank 0's line with it
+// (seen on a loaded 2-core machine: the user got no reason at all). The silent ranks wait
+// instead, until the launcher ends them once rank 0 has spoken and left, or at most this long;
+// the run signals unblocked, so that the launcher's SIGTERM ends them at once.
+constexpr std::chrono::seconds kSilentRankWait{10};
+
+void let_rank_zero_speak_first(const sigset_t& signals_before) {
+  if (!permbb::cluster::launched_by_mpi_launcher() || permbb::cluster::launcher_rank() == 0) {
+    return;
+  }
+  permbb::solve::restore_signal_mask(signals_before);
+  std::this_thread::sleep_for(kSilentRankWait);
 }
 
 // `permbb foo`: CLI11 would only say that a command is required.
@@ -225,6 +242,7 @@ int main(int argc, char** argv) {
     if (permbb::cluster::launcher_rank() == 0) {
       std::cerr << std::string("permbb: error: ") + e.what() + "\n" << std::flush;
     }
+    let_rank_zero_speak_first(signals_before);
     return permbb::kExitBadInput;
   } catch (const std::exception& e) {
     std::cerr << "permbb: internal error: " << e.what() << "\n";
