@@ -87,8 +87,9 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
       ->check(number_in_range(0, 1 << 20));
   command
       .add_option("--gpu-steal-rule", options.gpu_steal_rule,
-                  "which neighbour's interval an idle GPU IVM takes: the longest (largest), or "
-                  "the first as long as the mean of the busy IVMs' (mean, the 2022 paper's)")
+                  "with --gpu-explorer rounds, which neighbour's interval an idle GPU IVM "
+                  "takes: the longest (largest), or the first as long as the mean of the busy "
+                  "IVMs' (mean, the 2022 paper's)")
       ->check(CLI::IsMember({"largest", "mean"}))
       ->capture_default_str();
   command

@@ -54,6 +54,8 @@ enum class TimesPlace { kGlobal, kShared, kFromParams };
 // unfold at their start (2016 §3.3.2, Algorithm 3). At the end each exploring IVM is normalised
 // so that stealing may cut its interval, and counted in Control::active (2022 §3.1). With
 // params.settle, exploring IVMs instead run to a clean point and initializing ones wait.
+// kMode kPersistent: the persistent explorer instead (warp_persistent.cuh), each team exploring
+// its IVM until the launch's deadline and sharing work through the device queue.
 template <class Cell, Placement kPlacement, TimesPlace kTimes, bool kLb2, int kTeam,
           int kMode>
 __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
