@@ -32,6 +32,11 @@ constexpr int kDefaultSteps = 256;
 // explorer"), 128 steps beat 4 to 64 on ta021, ta022, ta023, ta025, ta028 and ta030; 256 are
 // as fast on the small trees and 1 % slower on ta023.
 constexpr int kDefaultChunkSteps = 128;
+// LB2 alone: its nodes cost 10-100x LB1's (as kDefaultLb2Steps). Over ta021-ta022, ta024-ta030
+// at the optimum, 32 steps took 14.2 s, 8 to 64 steps 14.2-14.4 s and the rounds 15.5 s; at
+// 128 the persistent explorer was slower than the rounds. lb1+lb2, whose nodes LB1 mostly
+// prunes, was faster than the rounds at 128 (docs/performance.md, "GPU explorer v3").
+constexpr int kDefaultLb2ChunkSteps = 32;
 // LB2 nodes cost 10-100x LB1's: at 256 steps a launch lasted about 0.2 s on ta021 and the IVMs
 // that ran dry early waited out the rest of it (ncu: 6 of 32 warps per SM active). 16-64
 // steps were within 5 % of each other on ta021, ta023, ta026, ta029 (H200, lb2).
@@ -230,7 +235,9 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
   params.team_width = team_width(options.team_width, params.bound);
   params.select = options.warp_select ? kSelectWarp : kSelectLane0;
   params.persistent = options.persistent && !options.cut ? 1 : 0;
-  params.persist.chunk_steps = options.chunk_steps > 0 ? options.chunk_steps : kDefaultChunkSteps;
+  const int default_chunk =
+      params.bound == GpuBound::kLb2 ? kDefaultLb2ChunkSteps : kDefaultChunkSteps;
+  params.persist.chunk_steps = options.chunk_steps > 0 ? options.chunk_steps : default_chunk;
   params.persist.max_shares = options.max_shares;
   params.persist.max_back_off_ns = options.max_back_off_ns;
   params.persist.min_share = options.min_share;
