@@ -9,7 +9,6 @@
 //                    [--bound lb1|lb2|lb2-adjacent|lb1+lb2] [--static-map] [--lb2-screen N|-1]
 //                    [--lb2-shared N] [--johnson-placement 0..2] [--warps-per-block 1..16]
 //                    [--team-width 8|16|32] [--rounds] [--chunk-steps N] [--max-shares N]
-//                    [--max-back-off-ns NS] [--min-share FRACTION]
 //                    [--budget SECONDS]
 //                    [--reference]
 //   permbb-cpu-check INSTANCE [--ub ...] [--branch ...] [--bound ...] [--threads N]
@@ -76,8 +75,6 @@ Args parse(int argc, char** argv) {
     else if (arg == "--rounds") a.options.persistent = false;
     else if (arg == "--chunk-steps") a.options.chunk_steps = std::stoi(value());
     else if (arg == "--max-shares") a.options.max_shares = std::stoi(value());
-    else if (arg == "--max-back-off-ns") a.options.max_back_off_ns = std::stoul(value());
-    else if (arg == "--min-share") a.options.min_share = std::stod(value());
     else if (arg == "--budget") a.budget = std::stod(value());
     else if (arg == "--reference") a.reference = true;
     else if (arg == "--threads") a.threads = std::stoi(value());

@@ -239,8 +239,6 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
       params.bound == GpuBound::kLb2 ? kDefaultLb2ChunkSteps : kDefaultChunkSteps;
   params.persist.chunk_steps = options.chunk_steps > 0 ? options.chunk_steps : default_chunk;
   params.persist.max_shares = options.max_shares;
-  params.persist.max_back_off_ns = options.max_back_off_ns;
-  params.persist.min_share = options.min_share;
   const int default_steps = params.bound == GpuBound::kLb1 ? kDefaultSteps : kDefaultLb2Steps;
   params.steps = options.steps_per_launch > 0 ? options.steps_per_launch : default_steps;
   const int times_bytes = align16(4LL * n * m);

@@ -70,13 +70,10 @@ struct GpuOptions {
   // with a stealing phase between two. A run that records a certificate explores in rounds.
   bool persistent = true;
   // Persistent explorer: steps a team explores between two looks at the work queue (0: a
-  // default, engine_setup.cu); halves one look may queue, the longest pause of a hungry team
-  // between two polls, the shortest interval shared as a share of n! (device_types.hpp,
-  // PersistParams; for tuning).
+  // default, engine_setup.cu) and halves one look may queue (device_types.hpp, PersistParams;
+  // for tuning).
   int chunk_steps = 0;
   int max_shares = 1;
-  unsigned max_back_off_ns = 8192;
-  double min_share = 0;
 };
 
 // Pools per device when GpuOptions::pools is 0 (docs/performance.md, "One engine per GPU").

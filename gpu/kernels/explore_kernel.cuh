@@ -5,8 +5,7 @@
 #include <cstdint>
 
 #include "explore_kernel.hpp"
-#include "warp_explorer.cuh"
-#include "warp_persistent.cuh"
+#include "warp_launch.cuh"
 
 namespace permbb::gpu {
 
@@ -88,18 +87,8 @@ __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
   if (ivm >= pool.count) return;  // whole teams leave: the others' collectives name their own
   unsigned char* workspace = shared + params.times_bytes + params.johnson_bytes +
                              team_in_block * params.layout.bytes;
-  int state = kEmpty;
-  if constexpr (kMode == kCutPassRecords) {
-    state = cut_pass_ivm<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson, workspace,
-                                                        ivm);
-  } else if constexpr (kMode == kPersistent) {
-    // A settle runs the rounds' kernel (kernels.cu): this one only explores.
-    state = explore_persistent<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson,
-                                                              workspace, ivm);
-  } else {
-    state = explore_ivm<Cell, kPlacement, kLb2, kTeam, kMode>(pool, params, times, johnson,
-                                                              workspace, ivm);
-  }
+  const int state = explore_team<Cell, kPlacement, kLb2, kTeam, kMode>(pool, params, times,
+                                                                       johnson, workspace, ivm);
   // Recording: thieves waiting for their records (or for the cut pass to start them) count
   // as work; so do the persistent explorer's IVMs that took an interval as their launch ended.
   const bool has_work = state == kExploring ||

@@ -199,10 +199,6 @@ struct PersistParams {
   WorkQueueView queue;
   int chunk_steps = 128;
   int max_shares = 1;  // halves a team queues at one look, at most
-  // A hungry team's pause between two polls, doubled from 256 ns up to this.
-  unsigned max_back_off_ns = 8192;
-  // A team shares only an interval at least this share of n! (and the minimum steal length).
-  double min_share = 0;
   long long max_chunks = 1LL << 40;
   unsigned long long period_ns = 0;
 };

@@ -39,10 +39,12 @@ __device__ bool team_reads(Read read) {
 }
 
 // A hungry team's first pause between two polls of the queue, doubled while nothing comes up
-// to PersistParams::max_back_off_ns. Thousands of teams poll one word when work is scarce (the
-// start and the end of a search); at 8 us apart they load it about 5 x 10^8 times a second,
-// and a queued interval waits at most about one step of a team's exploration.
+// to kMaxBackOffNs. Thousands of teams poll one word when work is scarce (the start and the
+// end of a search); at 8 us apart they load it about 5 x 10^8 times a second, and a queued
+// interval waits at most about one step of a team's exploration. Longer pauses (up to 32 us)
+// measured the same (docs/performance.md, "GPU explorer v3").
 constexpr unsigned kFirstBackOffNs = 256;
+constexpr unsigned kMaxBackOffNs = 8192;
 
 // One team's launch of the persistent explorer on IVM `ivm`. Returns the IVM's new state.
 template <class Cell, Placement kPlacement, bool kLb2, int kTeam>
@@ -71,8 +73,7 @@ __device__ int explore_persistent(const PoolView& pool, const ExploreParams& par
         break;
       } else {
         warp::back_off<kTeam>(back_off_ns);
-        back_off_ns =
-            back_off_ns < persist.max_back_off_ns / 2 ? 2 * back_off_ns : persist.max_back_off_ns;
+        back_off_ns = back_off_ns < kMaxBackOffNs / 2 ? 2 * back_off_ns : kMaxBackOffNs;
         continue;
       }
     }
@@ -83,7 +84,7 @@ __device__ int explore_persistent(const PoolView& pool, const ExploreParams& par
     }
     if (state == kExploring && team_reads<kTeam>([&] { return queue_has_requests(queue); })) {
       if (explorer.normalize()) {
-        explorer.share(queue, persist.max_shares, persist.min_share);
+        explorer.share(queue, persist.max_shares);
       } else {
         state = kEmpty;
       }

@@ -1,6 +1,6 @@
 #pragma once
 // GpuEngine's exploration on the host: K IVMs in host memory, explored round by round with
-// the very warp code of the exploration kernel (gpu/warp/warp_explorer.cuh) on emulated warps
+// the very warp code of the exploration kernel (gpu/warp/warp_launch.cuh) on emulated warps
 // (tests/gpu/warp_emulation.hpp) and the stealing functions of gpu/kernels/steal_logic.hpp,
 // as GpuEngine's host loop launches them. Compiled with PERMBB_WARP_EMULATION=1.
 #include <algorithm>
@@ -16,8 +16,7 @@
 #include "johnson_tables.hpp"
 #include "search_cut.hpp"
 #include "steal_logic.hpp"
-#include "warp_explorer.cuh"
-#include "warp_persistent.cuh"
+#include "warp_launch.cuh"
 #include "work_split.hpp"
 
 namespace permbb::gpu {
@@ -39,8 +38,7 @@ struct EmulatedGpuConfig {
   bool persistent = false;
   int chunk_steps = 2;
   long long chunks = 4;
-  double min_share = 0;  // PersistParams::min_share
-  int max_shares = 1;    // PersistParams::max_shares
+  int max_shares = 1;  // PersistParams::max_shares
 };
 
 // K IVMs in host memory, explored round by round as GpuEngine does on the device; `Cell` is
@@ -121,7 +119,6 @@ class EmulatedEngine {
                              n_};
     params_.persist.chunk_steps = config.chunk_steps;
     params_.persist.max_chunks = config.chunks;
-    params_.persist.min_share = config.min_share;
     params_.persist.max_shares = config.max_shares;
   }
 
@@ -320,15 +317,8 @@ class EmulatedEngine {
     return [this, i, ws, &state] {
       const Time* times = tables_.view().times_by_job;
       const JohnsonView johnson = params_.johnson;
-      if constexpr (kMode == kCutPassRecords) {
-        state = cut_pass_ivm<Cell, kPlacement, kLb2, kTeam>(pool_, params_, times, johnson, ws, i);
-      } else if constexpr (kMode == kPersistent) {
-        state = explore_persistent<Cell, kPlacement, kLb2, kTeam>(pool_, params_, times, johnson,
-                                                                  ws, i);
-      } else {
-        state = explore_ivm<Cell, kPlacement, kLb2, kTeam, kMode>(pool_, params_, times, johnson,
-                                                                  ws, i);
-      }
+      state = explore_team<Cell, kPlacement, kLb2, kTeam, kMode>(pool_, params_, times, johnson,
+                                                                 ws, i);
     };
   }
 

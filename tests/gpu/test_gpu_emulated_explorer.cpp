@@ -231,7 +231,6 @@ TEST(GpuEmulatedExplorer, PersistentTeamsCountTheSameAsTheCpu) {
     config.persistent = true;
     config.chunk_steps = 1 + static_cast<int>(rng() % 4);
     config.chunks = 1 + static_cast<int>(rng() % 30);
-    config.min_share = trial % 3 == 2 ? 0.01 : 0;  // only intervals of at least 1 % shared
     config.max_shares = 1 + trial % 4;
     EmulatedEngine<std::int8_t> gpu(inst, rule, optimum, config);
     gpu.set_work({Interval{0, permbb::factorial(n)}});
