@@ -80,8 +80,11 @@ void upload_tables(const FlowshopTables& tables, DeviceData& data) {
   data.total_times.upload(tables.total_times());
 }
 
-// Resident warps per SM for a placement, 0 when its block does not fit at all. The persistent
-// explorer settles with the rounds' kernel: both are configured.
+// Resident warps per SM for a placement, 0 when its block does not fit at all. Every kernel
+// the run launches may take that much shared memory: the persistent explorer settles with the
+// rounds' kernel, and a recording run (params.cut.depth >= 0) follows each exploring pass with
+// its cut pass. A kernel not configured fails to launch once a block's shared memory passes
+// the default limit (48 KB).
 int resident_warps_per_sm(const ExploreParams& params, int cell_bytes, const DeviceInfo& device) {
   if (explore_shared_bytes(params) > device.shared_memory_per_block) return 0;
   configure_explore_kernel(cell_bytes, params);
@@ -89,6 +92,11 @@ int resident_warps_per_sm(const ExploreParams& params, int cell_bytes, const Dev
     ExploreParams settling = params;
     settling.settle = 1;
     configure_explore_kernel(cell_bytes, settling);
+  }
+  if (params.cut.depth >= 0) {
+    ExploreParams cut_pass = params;
+    cut_pass.cut_pass = 1;
+    configure_explore_kernel(cell_bytes, cut_pass);
   }
   return explore_blocks_per_sm(cell_bytes, params) * params.warps_per_block;
 }
@@ -235,6 +243,9 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
   params.team_width = team_width(options.team_width, params.bound);
   params.select = options.warp_select ? kSelectWarp : kSelectLane0;
   params.persistent = options.persistent && !options.cut ? 1 : 0;
+  // The recording kernels are chosen and configured by the cut's depth; GpuEngine points the
+  // cut at its buffer once the pool is allocated.
+  if (options.cut) params.cut.depth = options.cut->depth;
   const int default_chunk =
       params.bound == GpuBound::kLb2 ? kDefaultLb2ChunkSteps : kDefaultChunkSteps;
   params.persist.chunk_steps = options.chunk_steps > 0 ? options.chunk_steps : default_chunk;

@@ -134,7 +134,8 @@ class GpuEngine::Impl {
       }
       if (stop_.load() || now >= deadline) {
         settle();
-        return false;
+        // The settle may have finished the last intervals: complete then, as above.
+        return !ivms_hold_work() && queue_.empty();
       }
     }
   }
@@ -273,6 +274,14 @@ class GpuEngine::Impl {
       again = host_->cut_pending > 0;  // IVMs the cut pass stepped or started: maybe not clean
       again = drain_cut() || again;
     } while (again);
+  }
+
+  // After a settle: whether an IVM still holds an interval, exploring (the settle's kernel
+  // counted those in Control::active) or waiting to start it (those only its state tells).
+  bool ivms_hold_work() {
+    if (host_->active > 0) return true;
+    const std::vector<int> states = pool_->download_states();
+    return std::any_of(states.begin(), states.end(), [](int state) { return state != kEmpty; });
   }
 
   // Certificates: the records written since the last drain, kept as written (converted when
