@@ -96,20 +96,53 @@ PERMBB_HD Time lb1_bound(const FlowshopView& d, const Time* front, const Time* b
 // building the child's. Adding to the prefix, the job starts on machine k at
 // s_k = max(front[k], its completion on k-1), and the child's front[k] + remain[k] is
 // s_k + remain[k] (the job's own time moves from remain to front); the suffix is the mirror.
-PERMBB_HD Time lb1_child_bound(const FlowshopView& d, const Time* front, const Time* back,
-                               const Time* remain, int job, int direction) {
+// So the bound is max_k s_k + tail_k with tail_k = remain[k] + (the other side)[k], the same
+// for every child of the node in that direction: `tail_at(k)` gives it.
+template <class TailAt>
+PERMBB_HD Time lb1_child_bound_with(const FlowshopView& d, const Time* side, TailAt tail_at,
+                                    int job, int direction) {
   const Time* p = d.times_by_job + job * d.machines;
-  const Time* side = direction == kFront ? front : back;
-  const Time* other = direction == kFront ? back : front;
   Time lb = 0;
   Time done = 0;
   for (int step = 0; step < d.machines; ++step) {
     const int k = machine_at(step, d.machines, direction);
     const Time start = time_max(side[k], done);
-    lb = time_max(lb, start + remain[k] + other[k]);
+    lb = time_max(lb, start + tail_at(k));
     done = start + p[k];
   }
   return lb;
+}
+
+// A child's tail summed when read, or read from the tails of its direction.
+struct SummedTail {
+  const Time* remain;
+  const Time* other;
+  PERMBB_HD Time operator()(int k) const { return remain[k] + other[k]; }
+};
+struct StoredTail {
+  const Time* tails;
+  PERMBB_HD Time operator()(int k) const { return tails[k]; }
+};
+
+PERMBB_HD Time lb1_child_bound(const FlowshopView& d, const Time* front, const Time* back,
+                               const Time* remain, int job, int direction) {
+  const Time* other = direction == kFront ? back : front;
+  return lb1_child_bound_with(d, direction == kFront ? front : back, SummedTail{remain, other},
+                              job, direction);
+}
+
+// The tails of the children in `direction` (remain[k] + the other side's [k], m of them),
+// computed once per node: a team bounding all its children then reads one array less per
+// machine (gpu/warp/warp_lb1.cuh).
+PERMBB_HD Time lb1_child_tail(const Time* front, const Time* back, const Time* remain, int k,
+                              int direction) {
+  return remain[k] + (direction == kFront ? back[k] : front[k]);
+}
+
+// lb1_child_bound from the tails of its direction.
+PERMBB_HD Time lb1_child_bound_from_tails(const FlowshopView& d, const Time* side,
+                                          const Time* tails, int job, int direction) {
+  return lb1_child_bound_with(d, side, StoredTail{tails}, job, direction);
 }
 
 // LB1 of the child (σ1 job, σ2).

@@ -38,7 +38,7 @@ void allocate_or_explain(DeviceBuffer<T>& buffer, std::size_t count, int ivms, i
 
 long long IvmPool::bytes_per_ivm(int n, int m, bool lb2) {
   const long long ints = 2 + 6LL * n + 1;  // line, state, claimed; pos, end, dir, best, scratch
-  const long long times = 3LL * m * n + kBoundsPerJob * static_cast<long long>(n) +
+  const long long times = stack_times(n, m) + kBoundsPerJob * static_cast<long long>(n) +
                           (lb2 ? lb2_scratch_times(n, m) : 0);
   return ints * 4 + times * 4 + ivm::matrix_cells(n) * cell_bytes_for(n) + 3 * 8;
 }
@@ -82,7 +82,8 @@ void IvmPool::allocate_all(int ivms, int n, int m, bool lb2) {
   allocate_or_explain(end_, kn, ivms, n, m, lb2);
   allocate_or_explain(dir_, kn, ivms, n, m, lb2);
   allocate_or_explain(matrix_, k * ivm::matrix_cells(n) * cell_bytes_for(n), ivms, n, m, lb2);
-  allocate_or_explain(stack_, kn * 3 * static_cast<std::size_t>(m), ivms, n, m, lb2);
+  allocate_or_explain(stack_, static_cast<std::size_t>(ivms) * stack_times(n, m), ivms, n, m,
+                      lb2);
   allocate_or_explain(bounds_, kn * kBoundsPerJob, ivms, n, m, lb2);
   allocate_or_explain(decomposed_, k, ivms, n, m, lb2);
   allocate_or_explain(leaves_, k, ivms, n, m, lb2);

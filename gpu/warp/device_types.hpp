@@ -105,6 +105,18 @@ struct WarpLayout {
 
 PERMBB_HD int align16(long long bytes) { return static_cast<int>((bytes + 15) / 16 * 16); }
 
+// The stack level whose 3m times hold the tails of the children being bounded (2m,
+// warp_lb1.cuh, child_tails): the deepest, n - 1. A node is bounded at level n - 2 at most,
+// and level n - 1 is written (the summary of a leaf's parent's child) before each read, so it
+// is free scratch while children are bounded, and the tails cost no memory (an extra level
+// cost an H200 an eighth of its resident teams on VFR30_15_2). With one job the root, at
+// level 0, is bounded: a second level holds them.
+PERMBB_HD int tails_level(int n) { return n < 2 ? 1 : n - 1; }
+
+// Times of an IVM's stack: the summaries (front, back, remain: 3m each) of its n levels, or
+// two with one job (tails_level).
+PERMBB_HD long long stack_times(int n, int m) { return 3LL * m * (tails_level(n) + 1); }
+
 PERMBB_HD WarpLayout make_warp_layout(int n, int m, int cell_bytes, Placement placement,
                                       bool lb2) {
   WarpLayout l;
@@ -124,7 +136,7 @@ PERMBB_HD WarpLayout make_warp_layout(int n, int m, int cell_bytes, Placement pl
   }
   if (placement == Placement::kShared) {
     l.stack = next;
-    next = align16(next + 3LL * m * n * ints);
+    next = align16(next + stack_times(n, m) * ints);
   }
   l.matrix = next;
   l.bytes = align16(next + static_cast<long long>(n) * (n + 1) / 2 * cell_bytes);

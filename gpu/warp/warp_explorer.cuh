@@ -346,11 +346,13 @@ class WarpExplorer {
             static_cast<Cell*>(pool_.matrix) + pool_.cells * ivm_};
   }
   __device__ Time* home_stack() const {
-    return pool_.stack + static_cast<long long>(ivm_) * n_ * 3 * m_;
+    return pool_.stack + ivm_ * stack_times(n_, m_);
   }
   __device__ Time* front(int level) const { return stack_ + 3LL * m_ * level; }
   __device__ Time* back(int level) const { return front(level) + m_; }
   __device__ Time* remain(int level) const { return front(level) + 2 * m_; }
+  // Scratch while children are bounded: their tails (device_types.hpp, tails_level).
+  __device__ Time* tails() const { return front(tails_level(n_)); }
 
   // ivm::advance on lane 0, or its warp-parallel equivalent (params.select, docs/gpu.md).
   __device__ bool advance() {
@@ -405,7 +407,7 @@ class WarpExplorer {
     const bool want_back = both || rule == BranchingRule::kBackward;
     if (!kLb2 || params_.bound == GpuBound::kLb1ThenLb2) {
       warp::bound_children<kTeam>(data_, front(level), back(level), remain(level), cells, count,
-                           want_front, want_back, lb_front_, lb_back_);
+                                  want_front, want_back, lb_front_, lb_back_, tails());
     }
     warp::Lb2Node node{};
     if constexpr (kLb2) {

@@ -121,9 +121,25 @@ __device__ __forceinline__ Time complete_makespan(const FlowshopView& d, const T
   return max<W>(cmax);
 }
 
+// The tails of the children of a node (lb1_child_tail) in the wanted directions, lanes over
+// machines: tails[k] for the front children, tails[m + k] for the back ones.
+template <int W = kSize>
+__device__ __forceinline__ void child_tails(const FlowshopView& d, const Time* front,
+                                           const Time* back, const Time* remain, bool want_front,
+                                           bool want_back, Time* tails) {
+  const int m = d.machines;
+  for (int k = lane<W>(); k < m; k += W) {
+    if (want_front) tails[k] = lb1_child_tail(front, back, remain, k, kFront);
+    if (want_back) tails[m + k] = lb1_child_tail(front, back, remain, k, kBack);
+  }
+  sync<W>();
+}
+
 // Bounds of the children of a node whose summary is (front, back, remain): the jobs of
 // `cells` (count of them, pruned flags ignored) added in front (lb_front[i]) and/or in back
-// (lb_back[i]). A row whose children of both directions fit the team (at most W/2 jobs, the
+// (lb_back[i]). Their tails are summed once into `tails` (2m times of scratch), so each
+// child's O(m) loop reads the side and the tail per machine, not the side, remain and other
+// side (the kernel's time goes mostly to shared-memory loads: docs/gpu.md). A row whose children of both directions fit the team (at most W/2 jobs, the
 // last levels of every dive) is bounded in one pass, front children on the first lanes,
 // lb1_child_bound taking the direction as data so that both halves run one path (2016 §4.1).
 // Longer rows take one pass set per direction with the direction a constant: the per-step
@@ -133,13 +149,18 @@ template <int W = kSize, class Cell>
 __device__ __forceinline__ void bound_children(const FlowshopView& d, const Time* front,
                                                const Time* back, const Time* remain,
                                                const Cell* cells, int count, bool want_front,
-                                               bool want_back, Time* lb_front, Time* lb_back) {
+                                               bool want_back, Time* lb_front, Time* lb_back,
+                                               Time* tails) {
+  child_tails<W>(d, front, back, remain, want_front, want_back, tails);
+  const int m = d.machines;
   if (want_front && want_back && 2 * count <= W) {
     const int t = lane<W>();
     if (t < 2 * count) {
       const int direction = t < count ? kFront : kBack;
       const int i = t - direction * count;
-      const Time bound = lb1_child_bound(d, front, back, remain, ivm::job_of(cells[i]), direction);
+      const Time bound = lb1_child_bound_from_tails(d, direction == kFront ? front : back,
+                                                    tails + direction * m,
+                                                    ivm::job_of(cells[i]), direction);
       (direction == kFront ? lb_front : lb_back)[i] = bound;
     }
     sync<W>();
@@ -147,12 +168,12 @@ __device__ __forceinline__ void bound_children(const FlowshopView& d, const Time
   }
   if (want_front) {
     for (int i = lane<W>(); i < count; i += W) {
-      lb_front[i] = lb1_child_front_bound(d, front, back, remain, ivm::job_of(cells[i]));
+      lb_front[i] = lb1_child_bound_from_tails(d, front, tails, ivm::job_of(cells[i]), kFront);
     }
   }
   if (want_back) {
     for (int i = lane<W>(); i < count; i += W) {
-      lb_back[i] = lb1_child_back_bound(d, front, back, remain, ivm::job_of(cells[i]));
+      lb_back[i] = lb1_child_bound_from_tails(d, back, tails + m, ivm::job_of(cells[i]), kBack);
     }
   }
   sync<W>();

@@ -60,7 +60,7 @@ class EmulatedEngine {
         end_(k_ * n_),
         dir_(k_ * n_),
         matrix_(k_ * ivm::matrix_cells(n_)),
-        stack_(3LL * k_ * n_ * m_),
+        stack_(k_ * stack_times(n_, m_)),
         bounds_(static_cast<long long>(kBoundsPerJob) * k_ * n_),
         lb2_scratch_(k_ * lb2_scratch_times(n_, m_)),
         decomposed_(k_),

@@ -237,7 +237,7 @@ TEST(GpuEmulatedWarp, Lb1SummariesBoundsAndMakespansEqualTheHostForEveryTeamWidt
     const int count = n - fixed;
     std::vector<std::int8_t> cells(count);
     for (int i = 0; i < count; ++i) cells[i] = static_cast<std::int8_t>(jobs[fixed + i]);
-    std::vector<Time> lb_front(count, -1), lb_back(count, -1);
+    std::vector<Time> lb_front(count, -1), lb_back(count, -1), tails(2 * m);
     Time cmax = -1;
     const Time* f = s.data();
     for_each_team_width([&](auto w) {
@@ -247,7 +247,7 @@ TEST(GpuEmulatedWarp, Lb1SummariesBoundsAndMakespansEqualTheHostForEveryTeamWidt
             warp::child_summary<w>(d, f, f + m, f + 2 * m, job, direction, child.data(),
                                    child.data() + m, child.data() + 2 * m);
             warp::bound_children<w>(d, f, f + m, f + 2 * m, cells.data(), count, want_front,
-                                    want_back, lb_front.data(), lb_back.data());
+                                    want_back, lb_front.data(), lb_back.data(), tails.data());
             const Time c = warp::complete_makespan<w>(d, f, f + m, suffix_empty, job);
             if (warp::lane<w>() == 0) cmax = c;
           },

@@ -47,11 +47,12 @@ struct Case {
 };
 
 // Per case: child summary (3m), children bounds (2 x count, max n: the wanted directions),
-// complete makespan.
+// complete makespan; 2m times of scratch for the children's tails.
 template <int W>
 __global__ void lb1_kernel(FlowshopView d, const Case* cases, const Time* summaries,
                            const std::int8_t* cells, int n, bool want_front, bool want_back,
-                           Time* child_summaries, Time* bounds, Time* makespans, int total) {
+                           Time* child_summaries, Time* bounds, Time* makespans,
+                           Time* tails, int total) {
   const int c = static_cast<int>((blockIdx.x * blockDim.x + threadIdx.x) / W);
   if (c >= total) return;
   const int m = d.machines;
@@ -61,7 +62,7 @@ __global__ void lb1_kernel(FlowshopView d, const Case* cases, const Time* summar
                          out + m, out + 2 * m);
   warp::bound_children<W>(d, f, f + m, f + 2 * m, cells + static_cast<long long>(n) * c,
                           cases[c].count, want_front, want_back, bounds + 2LL * n * c,
-                          bounds + 2LL * n * c + n);
+                          bounds + 2LL * n * c + n, tails + 2LL * m * c);
   const Time cmax =
       warp::complete_makespan<W>(d, f, f + m, cases[c].suffix_empty, cases[c].job);
   if (warp::lane<W>() == 0) makespans[c] = cmax;
@@ -125,7 +126,7 @@ TEST(GpuWarpLb1, SummariesBoundsAndMakespansEqualTheHostForEveryTeamWidth) {
     DeviceBuffer<Case> d_cases(total);
     DeviceBuffer<Time> d_summaries(summaries.size()), d_children(summaries.size());
     DeviceBuffer<std::int8_t> d_cells(cells.size());
-    DeviceBuffer<Time> d_bounds(2LL * n * total), d_makespans(total);
+    DeviceBuffer<Time> d_bounds(2LL * n * total), d_makespans(total), d_tails(2LL * m * total);
     d_cases.upload(cases);
     d_summaries.upload(summaries);
     d_cells.upload(cells);
@@ -133,7 +134,8 @@ TEST(GpuWarpLb1, SummariesBoundsAndMakespansEqualTheHostForEveryTeamWidth) {
       if (w != width) return;
       lb1_kernel<w><<<team_blocks(total, w), 128>>>(
           dt.view(tables), d_cases.data(), d_summaries.data(), d_cells.data(), n, want_front,
-          want_back, d_children.data(), d_bounds.data(), d_makespans.data(), total);
+          want_back, d_children.data(), d_bounds.data(), d_makespans.data(), d_tails.data(),
+          total);
     });
     PERMBB_CUDA_CHECK(cudaGetLastError());
     PERMBB_CUDA_CHECK(cudaDeviceSynchronize());
