@@ -139,8 +139,9 @@ __device__ __forceinline__ void child_tails(const FlowshopView& d, const Time* f
 // `cells` (count of them, pruned flags ignored) added in front (lb_front[i]) and/or in back
 // (lb_back[i]). Their tails are summed once into `tails` (2m times of scratch), so each
 // child's O(m) loop reads the side and the tail per machine, not the side, remain and other
-// side (the kernel's time goes mostly to shared-memory loads: docs/gpu.md). A row whose children of both directions fit the team (at most W/2 jobs, the
-// last levels of every dive) is bounded in one pass, front children on the first lanes,
+// side (the kernel's time goes mostly to shared-memory loads: docs/gpu.md). A row whose
+// children of both directions fit the team (at most W/2 jobs, the last levels of every dive)
+// is bounded in one pass, front children on the first lanes,
 // lb1_child_bound taking the direction as data so that both halves run one path (2016 §4.1).
 // Longer rows take one pass set per direction with the direction a constant: the per-step
 // machine index of a data direction cost more than the pass it saves there (an H200: ta056
