@@ -113,7 +113,8 @@ PERMBB_HD Time lb1_child_bound_with(const FlowshopView& d, const Time* side, Tai
   return lb;
 }
 
-// A child's tail summed when read, or read from the tails of its direction.
+// A child's tail summed when read (remain[k] + the other side's [k]), or read from the tails
+// of its direction, summed once per node by the same rule (gpu/warp/warp_lb1.cuh).
 struct SummedTail {
   const Time* remain;
   const Time* other;
@@ -129,14 +130,6 @@ PERMBB_HD Time lb1_child_bound(const FlowshopView& d, const Time* front, const T
   const Time* other = direction == kFront ? back : front;
   return lb1_child_bound_with(d, direction == kFront ? front : back, SummedTail{remain, other},
                               job, direction);
-}
-
-// The tails of the children in `direction` (remain[k] + the other side's [k], m of them),
-// computed once per node: a team bounding all its children then reads one array less per
-// machine (gpu/warp/warp_lb1.cuh).
-PERMBB_HD Time lb1_child_tail(const Time* front, const Time* back, const Time* remain, int k,
-                              int direction) {
-  return remain[k] + (direction == kFront ? back[k] : front[k]);
 }
 
 // lb1_child_bound from the tails of its direction.

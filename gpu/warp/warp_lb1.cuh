@@ -121,16 +121,16 @@ __device__ __forceinline__ Time complete_makespan(const FlowshopView& d, const T
   return max<W>(cmax);
 }
 
-// The tails of the children of a node (lb1_child_tail) in the wanted directions, lanes over
-// machines: tails[k] for the front children, tails[m + k] for the back ones.
+// The tails of the children of a node (lb1.hpp, SummedTail) in the wanted directions, lanes
+// over machines: tails[k] for the front children, tails[m + k] for the back ones.
 template <int W = kSize>
 __device__ __forceinline__ void child_tails(const FlowshopView& d, const Time* front,
                                            const Time* back, const Time* remain, bool want_front,
                                            bool want_back, Time* tails) {
   const int m = d.machines;
   for (int k = lane<W>(); k < m; k += W) {
-    if (want_front) tails[k] = lb1_child_tail(front, back, remain, k, kFront);
-    if (want_back) tails[m + k] = lb1_child_tail(front, back, remain, k, kBack);
+    if (want_front) tails[k] = SummedTail{remain, back}(k);
+    if (want_back) tails[m + k] = SummedTail{remain, front}(k);
   }
   sync<W>();
 }
