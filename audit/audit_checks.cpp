@@ -16,14 +16,6 @@ namespace {
 std::string number(std::uint64_t x) { return std::to_string(x); }
 std::string time_text(Time t) { return t == kNoBound ? "inf" : std::to_string(t); }
 
-std::string where(const Subproblem& s) {
-  std::string text = "subproblem at line " + std::to_string(s.line) + " (prefix";
-  for (const int job : s.prefix) text += " " + std::to_string(job + 1);
-  text += " | suffix";
-  for (const int job : s.suffix) text += " " + std::to_string(job + 1);
-  return text + ")";
-}
-
 CheckOutcome check_schedule(const Certificate& c, const TextbookBounds& bounds) {
   CheckOutcome out{1, "schedule", true, "", {}};
   if (!c.optimal) {
@@ -46,7 +38,8 @@ CheckOutcome check_cut(const PartitionCheck& partition, const Certificate& c) {
   out.figures = {{"subproblems", number(c.subproblems.size()), false},
                  {"permutations", partition.count_figure, true},
                  {"tree_rebuilt", partition.rebuilt ? "true" : "false", false},
-                 {"inner_nodes", number(partition.inner_nodes), false}};
+                 {"inner_nodes", number(partition.inner_nodes), false},
+                 {"nested_subproblems", number(partition.nested), false}};
   return out;
 }
 
@@ -62,12 +55,12 @@ CheckOutcome check_pruned(const Certificate& c, const TextbookBounds& bounds) {
     if (!out.passed) continue;
     if (bound < c.upper_bound) {
       out.passed = false;
-      out.failure = where(s) + ": its bound is " + time_text(bound) + ", below the claim's " +
-                    time_text(c.upper_bound);
+      out.failure = subproblem_text(s) + ": its bound is " + time_text(bound) +
+                    ", below the claim's " + time_text(c.upper_bound);
     } else if (bound != s.bound) {
       out.passed = false;
-      out.failure = where(s) + ": recorded bound " + time_text(s.bound) + ", recomputed " +
-                    time_text(bound);
+      out.failure = subproblem_text(s) + ": recorded bound " + time_text(s.bound) +
+                    ", recomputed " + time_text(bound);
     }
   }
   out.figures = {{"pruned_subproblems", number(checked), false},
@@ -76,51 +69,69 @@ CheckOutcome check_pruned(const Certificate& c, const TextbookBounds& bounds) {
   return out;
 }
 
-// One sampled subproblem: the failure, or "" when it holds (or when an exploration passed
-// the deadline, which `timed_out` then says).
+// The best makespans recorded by the records nested directly in one: its own best is that of
+// its whole subtree, theirs included.
+Time best_of(const Skipped& nested) {
+  Time best = kNoBound;
+  for (const Subproblem* s : nested) best = std::min(best, s->best);
+  return best;
+}
+
+// How a re-exploration's counts are to be read: with the nested records aside, if any.
+std::string reexplored(const Skipped& nested) {
+  return nested.empty() ? "re-explored"
+                        : "re-explored (the " + number(nested.size()) +
+                              " subproblems nested in it aside, their best included)";
+}
+
+// One sampled subproblem, `nested` the records nested directly in it: the failure, or ""
+// when it holds (or when an exploration passed the deadline, which `timed_out` then says).
 std::string recheck(const Certificate& c, const TextbookBounds& bounds, const Subproblem& s,
-                    const Deadline& deadline, std::uint64_t& nodes_explored, bool& timed_out) {
+                    const Skipped& nested, const Deadline& deadline,
+                    std::uint64_t& nodes_explored, bool& timed_out) {
   if (s.ub_end > s.ub_start || s.ub_end < c.upper_bound) {
-    return where(s) + ": upper bounds " + time_text(s.ub_start) + " to " + time_text(s.ub_end) +
-           " are not a falling range above the claim's " + time_text(c.upper_bound);
+    return subproblem_text(s) + ": upper bounds " + time_text(s.ub_start) + " to " +
+           time_text(s.ub_end) + " are not a falling range above the claim's " +
+           time_text(c.upper_bound);
   }
   // At the end bound (at least the claim's), every schedule below the claim's bound survives
   // pruning: this exploration alone settles "none below".
   const Exploration low = explore_subproblem(bounds, c.branching, s.prefix, s.suffix, s.ub_end,
-                                             c.upper_bound, {}, deadline);
+                                             c.upper_bound, {}, deadline, nested);
   nodes_explored += low.nodes;
   timed_out = low.timed_out;
   if (!low.first_below.empty()) {
-    return where(s) + ": holds a schedule of makespan " +
+    return subproblem_text(s) + ": holds a schedule of makespan " +
            time_text(bounds.makespan(low.first_below)) + ", below the claim's " +
            time_text(c.upper_bound);
   }
   if (timed_out) return "";
+  const Time low_best = std::min(low.best, best_of(nested));
   if (s.ub_start == s.ub_end) {
-    if (s.nodes != low.nodes || s.leaves != low.leaves || s.best != low.best) {
-      return where(s) + ": recorded " + number(s.nodes) + " nodes, " + number(s.leaves) +
-             " leaves, best " + time_text(s.best) + "; re-explored at upper bound " +
-             time_text(s.ub_end) + ": " + number(low.nodes) + ", " + number(low.leaves) + ", " +
-             time_text(low.best);
+    if (s.nodes != low.nodes || s.leaves != low.leaves || s.best != low_best) {
+      return subproblem_text(s) + ": recorded " + number(s.nodes) + " nodes, " + number(s.leaves) +
+             " leaves, best " + time_text(s.best) + "; " + reexplored(nested) +
+             " at upper bound " + time_text(s.ub_end) + ": " + number(low.nodes) + ", " +
+             number(low.leaves) + ", " + time_text(low_best);
     }
     return "";
   }
   // The bound fell: at least the counts at the end bound, at most those at the start bound.
   // The upper side needs only "at least the recorded counts" at the start bound: that
   // exploration stops there, so it costs no more than the run did.
-  if (s.nodes < low.nodes || s.leaves < low.leaves || s.best > low.best) {
-    return where(s) + ": recorded " + number(s.nodes) + " nodes, " + number(s.leaves) +
+  if (s.nodes < low.nodes || s.leaves < low.leaves || s.best > low_best) {
+    return subproblem_text(s) + ": recorded " + number(s.nodes) + " nodes, " + number(s.leaves) +
            " leaves, best " + time_text(s.best) + "; fewer (or a worse best) than the " +
-           number(low.nodes) + ", " + number(low.leaves) + ", " + time_text(low.best) +
-           " re-explored at its end upper bound " + time_text(s.ub_end);
+           number(low.nodes) + ", " + number(low.leaves) + ", " + time_text(low_best) + " " +
+           reexplored(nested) + " at its end upper bound " + time_text(s.ub_end);
   }
   const Exploration high = explore_subproblem(bounds, c.branching, s.prefix, s.suffix,
                                               s.ub_start, c.upper_bound, {s.nodes, s.leaves},
-                                              deadline);
+                                              deadline, nested);
   nodes_explored += high.nodes;
   timed_out = high.timed_out;
   if (!timed_out && !high.stopped && (high.nodes < s.nodes || high.leaves < s.leaves)) {
-    return where(s) + ": recorded " + number(s.nodes) + " nodes and " + number(s.leaves) +
+    return subproblem_text(s) + ": recorded " + number(s.nodes) + " nodes and " + number(s.leaves) +
            " leaves; its start upper bound " + time_text(s.ub_start) + " allows only " +
            number(high.nodes) + " and " + number(high.leaves);
   }
@@ -141,8 +152,8 @@ struct Rechecked {
 };
 
 Rechecked recheck_sample(const Certificate& c, const TextbookBounds& bounds,
-                         const std::vector<std::size_t>& order, int threads,
-                         const AuditLimits& limits) {
+                         const Nesting& nesting, const std::vector<std::size_t>& order,
+                         int threads, const AuditLimits& limits) {
   std::atomic<std::size_t> next{0};
   std::mutex lock;
   Rechecked out;
@@ -157,8 +168,10 @@ Rechecked recheck_sample(const Certificate& c, const TextbookBounds& bounds,
       }
       std::uint64_t explored = 0;
       bool timed_out = false;
-      std::string failure =
-          recheck(c, bounds, c.subproblems[order[k]], limits.deadline, explored, timed_out);
+      Skipped nested;
+      for (const std::size_t i : nesting.nested[order[k]]) nested.push_back(&c.subproblems[i]);
+      std::string failure = recheck(c, bounds, c.subproblems[order[k]], nested,
+                                    limits.deadline, explored, timed_out);
       nodes += explored;
       if (limits.progress != nullptr) {
         limits.progress->nodes += explored;
@@ -183,8 +196,9 @@ Rechecked recheck_sample(const Certificate& c, const TextbookBounds& bounds,
   return out;
 }
 
-CheckOutcome check_sample(const Certificate& c, const TextbookBounds& bounds, int threads,
-                          const AuditLimits& limits, AuditResult& result) {
+CheckOutcome check_sample(const Certificate& c, const TextbookBounds& bounds,
+                          const Nesting& nesting, int threads, const AuditLimits& limits,
+                          AuditResult& result) {
   CheckOutcome out{4, "sample", true, "", {}};
   const SampleChoice& sample = result.sample;
   std::uint64_t exact = 0;
@@ -193,7 +207,8 @@ CheckOutcome check_sample(const Certificate& c, const TextbookBounds& bounds, in
     exact += s.ub_start == s.ub_end ? 1 : 0;
   }
   if (limits.progress != nullptr) limits.progress->subproblems_sampled = sample.subproblems.size();
-  const Rechecked rechecked = recheck_sample(c, bounds, sample.subproblems, threads, limits);
+  const Rechecked rechecked =
+      recheck_sample(c, bounds, nesting, sample.subproblems, threads, limits);
   if (!rechecked.failure.empty()) {
     out.passed = false;
     out.failure = rechecked.failure;
@@ -266,11 +281,12 @@ AuditResult audit_certificate(const Certificate& c, std::uint64_t sample_size, s
   result.sample_size = sample_size;
   result.seed = seed;
   result.sample = draw_sample(c, sample_size, seed);
-  const PartitionCheck partition = check_partition(c, bounds);
+  const Nesting nesting = find_nesting(c);
+  const PartitionCheck partition = check_partition(c, bounds, nesting);
   result.checks.push_back(check_schedule(c, bounds));
   result.checks.push_back(check_cut(partition, c));
   result.checks.push_back(check_pruned(c, bounds));
-  result.checks.push_back(check_sample(c, bounds, threads, limits, result));
+  result.checks.push_back(check_sample(c, bounds, nesting, threads, limits, result));
   result.checks.push_back(check_totals(c, partition));
   return result;
 }

@@ -1,14 +1,17 @@
 #pragma once
 // The five checks of `permbb audit` (docs/audit.md):
 //   1 schedule   the claimed schedule's makespan, recomputed, is the claim's;
-//   2 partition  the cut's subproblems partition the permutations (cut_partition.hpp);
+//   2 partition  the cut's top-level subproblems partition the permutations, and each nested
+//                one is a node of its container's branching tree (cut_partition.hpp);
 //   3 pruned     every pruned subproblem's bound, recomputed, is the recorded one and not
 //                below the claim's upper bound;
 //   4 sample     explored subproblems drawn by audit_sample.hpp, re-explored at the upper
 //                bounds recorded for them: no schedule below the claim's bound, and the
 //                counts, with a fixed bound, equal to those recorded; when the bound fell
 //                while the subproblem was explored, between the counts at its end bound
-//                and at its start bound (pruning is monotone in the bound);
+//                and at its start bound (pruning is monotone in the bound); the records
+//                nested directly in it skipped (their counts are their own, their best
+//                makespans count towards its best);
 //   5 totals     the counts recorded add up to the run's (with the rebuilt tree's inner
 //                nodes, which the search decomposed above the cut).
 #include <atomic>

@@ -3,8 +3,10 @@
 // drawn with a probability proportional to the decomposed nodes recorded under it (any
 // when none records a node), from a seeded generator (splitmix64), so that an audit is
 // repeatable. A fault confined to a share p of the explored nodes escapes one draw with
-// probability 1 - p, and all K with probability at most (1 - p)^K. With K at least the number
-// of explored subproblems, every one is taken instead: the check is then complete.
+// probability 1 - p, and all K with probability at most (1 - p)^K (a nested record's count
+// and its container's exclude each other's nodes: each explored node weighs once). With K at
+// least the number of explored subproblems, every one is taken instead: the check is then
+// complete.
 //
 // The distinct subproblems drawn are listed in the order of their first draw, so that the
 // first m of them hold every one of the first first_draw[m] draws: an audit stopped by its

@@ -12,7 +12,22 @@ namespace {
 struct Level {
   Sides sides;
   ChildBounds children;
+  Skipped inside;  // the skipped records inside the node (none, mostly)
 };
+
+// Of the skipped records inside a node (`inside`, the node fixing `in_prefix` and `in_suffix`
+// jobs), those inside its child that adds `job` on `side`, into `out`: whether that child is
+// one of them.
+bool narrow(const Skipped& inside, Side side, int job, std::size_t in_prefix,
+            std::size_t in_suffix, Skipped& out) {
+  const int child_fixed = static_cast<int>(in_prefix + in_suffix) + 1;
+  for (const Subproblem* s : inside) {
+    if (s->next_job(side == Side::kFront, in_prefix, in_suffix) != job) continue;
+    if (s->fixed() == child_fixed) return true;
+    out.push_back(s);
+  }
+  return false;
+}
 
 struct Search {
   const TextbookBounds& bounds;
@@ -83,6 +98,12 @@ struct Search {
     for (std::size_t i = 0; i < free_jobs; ++i) {
       if (kept[i] >= upper_bound) continue;
       const int job = node.free[i];
+      Skipped& below = levels[free_jobs - 1].inside;
+      below.clear();
+      if (!level.inside.empty() &&
+          narrow(level.inside, side, job, prefix.size(), suffix.size(), below)) {
+        continue;  // a nested record: re-explored (when drawn) and counted on its own
+      }
       bounds.child(node, side, job, levels[free_jobs - 1].sides);
       if (side == Side::kFront) {
         prefix.push_back(job);
@@ -102,7 +123,7 @@ struct Search {
 Exploration explore_subproblem(const TextbookBounds& bounds, const std::string& rule,
                                const std::vector<int>& prefix, const std::vector<int>& suffix,
                                Time upper_bound, Time target, Enough enough,
-                               const Deadline& deadline) {
+                               const Deadline& deadline, const Skipped& skipped) {
   Search search{bounds, rule_named(rule), upper_bound, target, enough, deadline, {}, {}};
   std::vector<int> p = prefix;
   std::vector<int> s = suffix;
@@ -110,6 +131,7 @@ Exploration explore_subproblem(const TextbookBounds& bounds, const std::string& 
   const std::size_t free_jobs = root.free.size();
   search.levels.resize(free_jobs + 1);
   search.levels[free_jobs].sides = std::move(root);
+  search.levels[free_jobs].inside = skipped;
   if (free_jobs == 0) {
     // A complete schedule: a leaf, not a node.
     p.insert(p.end(), s.begin(), s.end());

@@ -5,6 +5,10 @@
 // side the branching rule picks; a node with one free job is a leaf parent, whose one
 // complete schedule is a leaf. Counted as the solver counts: decomposed nodes with at least
 // one job fixed, and leaves.
+//
+// The records nested directly in the subproblem (cut_partition.hpp) are explored and counted on
+// their own: the search neither counts nor descends a node that is one of them. Only the
+// nodes on the way to one are looked up (each node keeps the skipped records inside it).
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -40,9 +44,12 @@ inline bool deadline_passed(const Deadline& deadline) {
   return deadline && std::chrono::steady_clock::now() >= *deadline;
 }
 
+// Subproblems inside the one explored, each fixing more jobs, that it skips.
+using Skipped = std::vector<const Subproblem*>;
+
 Exploration explore_subproblem(const TextbookBounds& bounds, const std::string& rule,
                                const std::vector<int>& prefix, const std::vector<int>& suffix,
                                Time upper_bound, Time target, Enough enough = {},
-                               const Deadline& deadline = {});
+                               const Deadline& deadline = {}, const Skipped& skipped = {});
 
 }  // namespace permbb::audit

@@ -13,7 +13,8 @@ using Time = long long;
 inline constexpr Time kNoBound = std::numeric_limits<Time>::max();  // the file's "inf"
 
 // One subproblem of the cut: the permutations that start with `prefix` and end with
-// `suffix` (both in schedule order).
+// `suffix` (both in schedule order). An explored one may lie in another explored one
+// (cut_partition.hpp): its counts are then exclusive of the records nested in it.
 struct Subproblem {
   std::vector<int> prefix;
   std::vector<int> suffix;
@@ -27,6 +28,12 @@ struct Subproblem {
   int line = 0;                // in the file, for messages
 
   int fixed() const { return static_cast<int>(prefix.size() + suffix.size()); }
+  // The job this subproblem fixes next at the front (or the back) below a node that holds it
+  // with `in_prefix` and `in_suffix` jobs fixed; -1 where it fixes no more on that side.
+  int next_job(bool front, std::size_t in_prefix, std::size_t in_suffix) const {
+    if (front) return prefix.size() > in_prefix ? prefix[in_prefix] : -1;
+    return suffix.size() > in_suffix ? suffix[suffix.size() - in_suffix - 1] : -1;
+  }
 };
 
 struct Certificate {

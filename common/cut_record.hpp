@@ -1,8 +1,10 @@
 #pragma once
 // What an explorer records of the cut of its search tree for a certificate (docs/audit.md):
 // the subproblems at a fixed depth D (the cut depth), each explored or pruned, and the nodes
-// above D that it decomposed. Records of one node from several explorers (an interval split
-// inside the node's subtree), threads, GPUs or ranks merge by addition (SearchCut).
+// above D that it decomposed; the GPU explorer also records nested explored nodes below D
+// where its part of them was heavy (split where heavy, CutRecording). Records of one node from
+// several explorers (an interval split inside the node's subtree), threads, GPUs or ranks merge
+// by addition (SearchCut).
 #include <cstdint>
 #include <vector>
 
@@ -39,11 +41,17 @@ struct CutRecord {
   Time ub_start = 0;
   Time ub_end = kInfiniteTime;
   Time best = kInfiniteTime;
+  // A nested record (below D): whether the explorer entered the node (its part counts the
+  // node's own decomposition), not only started inside it. A node no explorer entered was
+  // pruned by the one whose interval held its start, under a bound that fell meanwhile, and
+  // is never a subproblem of its own (SearchCut::partition folds it).
+  bool entered = true;
 
   // Spelled out: the CUDA sources that include this compile as C++17 (no defaulted ==).
   friend bool operator==(const CutRecord& a, const CutRecord& b) {
     return a.path == b.path && a.pruned == b.pruned && a.bound == b.bound && a.nodes == b.nodes &&
-           a.ub_start == b.ub_start && a.ub_end == b.ub_end && a.best == b.best;
+           a.ub_start == b.ub_start && a.ub_end == b.ub_end && a.best == b.best &&
+           a.entered == b.entered;
   }
 };
 
@@ -70,11 +78,21 @@ struct CutRecords {
 struct CutRecording {
   int depth = 0;  // D: the explored subproblems have D jobs fixed
   CutFaults faults;
+  // Split where heavy (the GPU explorer, docs/audit.md): a node below D, down to this depth,
+  // in whose subtree an explorer decomposed at least `split_nodes` nodes gets a nested
+  // explored record of its own. split_depth <= depth: none.
+  int split_depth = 0;
+  std::uint64_t split_nodes = 0;
 };
 
 // The cut depth for n jobs and at most `max_subproblems` subproblems: the deepest D <= n-1
 // whose n (n-1) ... (n-D+1) nodes do not exceed the limit. The cut holds at most that many
 // subproblems (a pruned node above D stands for all its descendants), whatever the search.
 int cut_depth_for(int jobs, std::uint64_t max_subproblems);
+
+// The deepest split level (CutRecording::split_depth) for n jobs and a cut at `depth`: the one
+// asked for (0: kDefaultSplitLevels below the cut), never below a leaf's parent (n - 2).
+inline constexpr int kDefaultSplitLevels = 8;
+int split_depth_for(int jobs, int depth, int requested);
 
 }  // namespace permbb

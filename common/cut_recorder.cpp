@@ -1,5 +1,6 @@
 #include "cut_recorder.hpp"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -15,6 +16,11 @@ int cut_depth_for(int jobs, std::uint64_t max_subproblems) {
     ++depth;
   }
   return depth;
+}
+
+int split_depth_for(int jobs, int depth, int requested) {
+  const int wanted = requested > 0 ? requested : depth + kDefaultSplitLevels;
+  return std::min(wanted, jobs - 2);
 }
 
 CutPath path_of_node(const CutRecorder::View& v, int r) {

@@ -17,10 +17,23 @@ void merge_into(CutRecord& into, const CutRecord& record) {
   into.ub_end = std::min(into.ub_end, record.ub_end);
   into.nodes += record.nodes;
   into.best = std::min(into.best, record.best);
+  into.entered = into.entered || record.entered;
 }
 
 bool starts_with(const CutPath& path, const CutPath& prefix) {
   return path.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), path.begin());
+}
+
+// A node as the certificate writes it (prefix | suffix, jobs from 1), for messages.
+std::string node_text(const CutPath& path) {
+  std::vector<int> prefix;
+  std::vector<int> suffix;
+  subproblem_of(path, prefix, suffix);
+  std::string out;
+  for (const int job : prefix) out += std::to_string(job + 1) + ' ';
+  out += '|';
+  for (const int job : suffix) out += ' ' + std::to_string(job + 1);
+  return out;
 }
 
 }  // namespace
@@ -35,8 +48,11 @@ void subproblem_of(const CutPath& path, std::vector<int>& prefix, std::vector<in
 }
 
 void SearchCut::add(const CutRecord& record) {
-  if (static_cast<int>(record.path.size()) > depth_) {
-    throw std::logic_error("SearchCut: a record below the cut depth");
+  // Below D explorers record only explored parts, which the explored record at D above
+  // them counts: a pruned one there is a broken recording.
+  if (record.pruned && static_cast<int>(record.path.size()) > depth_) {
+    throw std::logic_error("SearchCut: a pruned record below the cut depth: " +
+                           node_text(record.path));
   }
   const auto [at, inserted] = merged_.try_emplace(record.path, record);
   if (!inserted) merge_into(at->second, record);
@@ -76,25 +92,34 @@ std::optional<CutRecords> snapshot_of(const std::optional<SearchCut>& cut) {
 
 namespace {
 
-// A node of the cut before merging: an inner node (decomposed above the depth), or a
-// subproblem (explored at the depth, or pruned with what it absorbed below it).
+// A node of the cut before merging: an inner node (decomposed above the depth), a
+// subproblem (explored at the depth, or pruned with what it absorbed below it), or a nested
+// record (explored below the depth).
 struct CutNode {
   CutPath path;
   CutRecord record;
   bool inner = false;
+  bool nested = false;
 };
 
-// Paths in order: a pruned node comes before its descendants, which it absorbs.
-std::vector<CutNode> cut_nodes(const std::map<CutPath, CutRecord>& merged, int depth) {
+// Paths in order: a pruned node comes before its descendants, which it absorbs. Its surplus
+// adds their records at depth <= D only: a nested record's nodes are counted already in the
+// record at D above it (the same explorer's). Nested records lighter than `fold_below`, or
+// of a node no explorer entered (CutRecord::entered), are left out: the records above them
+// count their nodes.
+std::vector<CutNode> cut_nodes(const std::map<CutPath, CutRecord>& merged, int depth,
+                               std::uint64_t fold_below) {
   std::vector<CutNode> out;
   const CutPath* absorbing = nullptr;
   for (const auto& [path, record] : merged) {
+    const int length = static_cast<int>(path.size());
     if (absorbing != nullptr && starts_with(path, *absorbing)) {
-      out.back().record.nodes += record.nodes;
+      if (length <= depth) out.back().record.nodes += record.nodes;
       continue;
     }
     absorbing = record.pruned ? &path : nullptr;
-    out.push_back({path, record, !record.pruned && static_cast<int>(path.size()) < depth});
+    if (length > depth && (record.nodes.decomposed < fold_below || !record.entered)) continue;
+    out.push_back({path, record, !record.pruned && length < depth, length > depth});
   }
   return out;
 }
@@ -102,7 +127,8 @@ std::vector<CutNode> cut_nodes(const std::map<CutPath, CutRecord>& merged, int d
 // Per inner node, its whole subtree as one explored record (counts added, the upper bounds'
 // widest range, down to its pruned nodes' bounds, the best makespan), and whether it may
 // stand as one subproblem: not when a pruned node below it absorbed a surplus, which an audit
-// would not find by exploring.
+// would not find by exploring, nor when it holds a nested record (the simplest rule: its
+// nodes are in the totals of the records at D, and it stays nested in one of them).
 struct Subtree {
   CutRecord total;
   bool mergeable = true;
@@ -116,6 +142,8 @@ std::vector<Subtree> subtrees(const std::vector<CutNode>& nodes) {
     const CutRecord& record = nodes[i].record;
     const bool surplus = record.pruned && record.nodes != NodeCounters{};
     for (const std::size_t above : open) {
+      out[above].mergeable = out[above].mergeable && !surplus && !nodes[i].nested;
+      if (nodes[i].nested) continue;
       if (record.pruned) {
         // Pruned under whatever bound was in force then, which the record does not keep: a
         // replay after a split may prune it later, at a lower bound than its parent saw. The
@@ -125,7 +153,6 @@ std::vector<Subtree> subtrees(const std::vector<CutNode>& nodes) {
       } else {
         merge_into(out[above].total, record);
       }
-      out[above].mergeable = out[above].mergeable && !surplus;
     }
     if (nodes[i].inner) {
       out[i].total = record;
@@ -133,6 +160,36 @@ std::vector<Subtree> subtrees(const std::vector<CutNode>& nodes) {
     }
   }
   return out;
+}
+
+// Takes a nested record's total from the explored record nearest above it.
+void take_nested(CutNode& outer, const CutNode& nested) {
+  const NodeCounters& part = nested.record.nodes;
+  if (outer.record.nodes.decomposed < part.decomposed ||
+      outer.record.nodes.leaves < part.leaves) {
+    throw std::logic_error("SearchCut: the records nested in " + node_text(outer.path) +
+                           " count more nodes or leaves than it");
+  }
+  outer.record.nodes.decomposed -= part.decomposed;
+  outer.record.nodes.leaves -= part.leaves;
+}
+
+// Each explored record less the totals of the nested records nearest below it, written as
+// subproblems of their own: every node is then counted once. In path order a record comes
+// before what is nested in it, so it is still whole when taken from the one above it.
+void make_exclusive(std::vector<CutNode>& nodes) {
+  std::vector<std::size_t> open;  // the explored records above the current one
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    while (!open.empty() && !starts_with(nodes[i].path, nodes[open.back()].path)) open.pop_back();
+    if (nodes[i].nested) {
+      if (open.empty()) {
+        throw std::logic_error("SearchCut: a nested record under no explored record at D: " +
+                               node_text(nodes[i].path));
+      }
+      take_nested(nodes[open.back()], nodes[i]);
+    }
+    if (!nodes[i].inner && !nodes[i].record.pruned) open.push_back(i);
+  }
 }
 
 CutSubproblem subproblem_from(const CutPath& path, const CutRecord& record) {
@@ -149,11 +206,12 @@ CutSubproblem subproblem_from(const CutPath& path, const CutRecord& record) {
 
 }  // namespace
 
-CutPartition SearchCut::partition(std::uint64_t merge_up_to) const {
+CutPartition SearchCut::partition(std::uint64_t merge_up_to, std::uint64_t fold_below) const {
   CutPartition out;
   out.depth = depth_;
-  const std::vector<CutNode> nodes = cut_nodes(merged_, depth_);
+  std::vector<CutNode> nodes = cut_nodes(merged_, depth_, fold_below);
   const std::vector<Subtree> trees = merge_up_to > 0 ? subtrees(nodes) : std::vector<Subtree>{};
+  make_exclusive(nodes);  // after the subtrees' totals, which add the records at D whole
   const CutPath* merged_below = nullptr;  // the last inner node made one subproblem
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const CutNode& node = nodes[i];

@@ -9,7 +9,11 @@
 //    explorer with a higher upper bound explored part of it, or another replayed it after a
 //    split and pruned it) becomes the pruned subproblem's `surplus`, counted but not
 //    re-explored by an audit;
-//  - the nodes above the cut depth that were decomposed are counted (nodes_above_cut).
+//  - the nodes above the cut depth that were decomposed are counted (nodes_above_cut);
+//  - records below the cut depth (nested: an explorer's heavy part of a node's subtree,
+//    counted inclusively) become explored subproblems nested in the one above them, each
+//    counting its subtree less its nested ones' (exclusive counts), so that all counts still
+//    add up to the run's.
 //
 // Engines feed it with add(); GPU explorers, cluster ranks and restart links (each a set of
 // records) merge the same way.
@@ -29,7 +33,7 @@ struct CutSubproblem {
   std::vector<int> suffix;
   bool pruned = false;
   Time bound = 0;      // pruned: its bound
-  NodeCounters nodes;  // explored: counted under it; pruned: its surplus
+  NodeCounters nodes;  // explored: counted under it less its nested ones; pruned: surplus
   Time ub_start = 0;   // explored: the highest upper bound in force while it was explored
   Time ub_end = 0;     // explored: the lowest
   Time best = kInfiniteTime;  // explored: the best makespan met in it
@@ -37,7 +41,7 @@ struct CutSubproblem {
 
 struct CutPartition {
   int depth = 0;
-  std::vector<CutSubproblem> subproblems;  // in the order of their paths
+  std::vector<CutSubproblem> subproblems;  // in path order: nested ones follow theirs
   std::uint64_t nodes_above_cut = 0;
 };
 
@@ -47,6 +51,7 @@ class SearchCut {
 
   int depth() const { return depth_; }
   void add(const std::vector<CutRecord>& records);
+  // Throws std::logic_error for a pruned record below the depth (only explored nodes nest).
   void add(const CutRecord& record);
   std::size_t records() const { return merged_.size(); }
 
@@ -63,8 +68,18 @@ class SearchCut {
   // the bounds of its pruned nodes (pruned, maybe, under a lower bound than their parent
   // saw, by a replay after a split): fewer, larger
   // subproblems where the tree is light, the depth's fine ones where it is heavy
-  // (docs/audit.md, "The cut").
-  CutPartition partition(std::uint64_t merge_up_to = 0) const;
+  // (docs/audit.md, "The cut"). A subtree holding a kept nested record is not merged: its
+  // depth-D records' totals already count the nested records' nodes, and staying apart they
+  // keep the nesting under explored subproblems at the depth.
+  //
+  // Nested records of fewer than `fold_below` decomposed nodes (merged) are dropped: their
+  // nodes stay in the nearest kept record above them (0 keeps them all). Every explored
+  // subproblem then counts its merged total less the totals of its nearest kept nested
+  // records; std::logic_error when that goes negative, or when a nested record has no
+  // explored record above it at the depth (a broken recording). Nested records below a
+  // pruned node are absorbed in it: its surplus adds only the records at depth <= D, whose
+  // counts include them.
+  CutPartition partition(std::uint64_t merge_up_to = 0, std::uint64_t fold_below = 0) const;
 
  private:
   int depth_;

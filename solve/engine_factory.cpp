@@ -23,7 +23,13 @@ constexpr double kSlowGpuSetupSeconds = 2.0;
 // The cut a run with --certificate records (docs/audit.md), none without.
 std::optional<CutRecording> cut_recording(const SolveOptions& options, int jobs) {
   if (options.certificate_path.empty()) return std::nullopt;
-  return CutRecording{cut_depth_for(jobs, options.certificate_subproblems), {}};
+  CutRecording recording{cut_depth_for(jobs, options.certificate_subproblems), {}};
+  if (options.certificate_split > 0) {
+    recording.split_nodes = options.certificate_split;
+    recording.split_depth =
+        split_depth_for(jobs, recording.depth, options.certificate_split_depth);
+  }
+  return recording;
 }
 
 std::unique_ptr<SearchEngine> make_multicore(const SolveOptions& options,

@@ -30,7 +30,7 @@ void write_run_certificate(const SolveOptions& options, const Instance& instance
   content.upper_bound = last.best.makespan;  // the bound given by --ub when nothing beat it
   content.schedule = last.best.permutation;
   content.run = {chain.nodes_decomposed, chain.leaves};
-  content.cut = cut->partition(options.certificate_merge);
+  content.cut = cut->partition(options.certificate_merge, options.certificate_split);
   write_certificate(path, content);
   spdlog::info("certificate: {} ({} subproblems at depth {})", path,
                content.cut.subproblems.size(), content.cut.depth);

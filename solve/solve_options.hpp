@@ -66,6 +66,12 @@ struct SolveOptions {
   // Subtrees of at most this many decomposed nodes written as one subproblem (0: none;
   // SearchCut::partition).
   std::uint64_t certificate_merge = 0;
+  // Split where heavy (the GPU explorer, docs/audit.md): a node below the cut depth, down to
+  // `certificate_split_depth` (0: the default of split_depth_for), in whose subtree an IVM
+  // decomposed at least this many nodes gets a nested record; lighter nested records are
+  // folded into the record above them (SearchCut::partition). 0: no nested records.
+  std::uint64_t certificate_split = 500000;
+  int certificate_split_depth = 0;
   OutputOptions output;
 };
 
