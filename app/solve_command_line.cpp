@@ -182,6 +182,18 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
                   "subproblems where the tree is heavy and few where it is light")
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 62))
       ->capture_default_str();
+  command
+      .add_option("--certificate-split", options.certificate_split,
+                  "GPU explorer: in the certificate, a node below the cut in whose subtree an "
+                  "IVM decomposed at least N nodes gets its own nested subproblem, so that the "
+                  "audit's draws stay small where the tree is heavy (0: none)")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 62))
+      ->capture_default_str();
+  command
+      .add_option("--certificate-split-depth", options.certificate_split_depth,
+                  "GPU explorer: the deepest nested subproblem (0: 8 below the cut; at most 16)")
+      ->check(CLI::Range(0, 16))
+      ->capture_default_str();
   // For the robustness tests: makes rank 1 fail, to check that the job aborts, not hangs.
   command.add_option("--fault-injection", options.fault_injection)
       ->check(CLI::IsMember({"worker-exception"}))

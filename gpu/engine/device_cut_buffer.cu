@@ -1,5 +1,6 @@
 #include "device_cut_buffer.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -7,8 +8,11 @@
 
 namespace permbb::gpu {
 
-DeviceCutBuffer::DeviceCutBuffer(int ivms, int n, int depth) {
-  const CutBufferSize size = cut_buffer_size(ivms, n, depth);
+DeviceCutBuffer::DeviceCutBuffer(int ivms, int n, const CutRecording& recording) {
+  const int depth = recording.depth;
+  // The split levels stop where the device's paths do (the cut itself must fit: see below).
+  const int split_depth = std::min(recording.split_depth, kMaxGpuCutDepth);
+  const CutBufferSize size = cut_buffer_size(ivms, n, depth, split_depth);
   const cudaError_t error = records_.try_allocate(size.capacity);
   if (error == cudaErrorMemoryAllocation) {
     throw std::runtime_error("GPU explorer: no device memory for the certificate's records (" +
@@ -23,6 +27,8 @@ DeviceCutBuffer::DeviceCutBuffer(int ivms, int n, int depth) {
   open_.allocate(static_cast<std::size_t>(ivms));
   open_.zero();  // no record open
   view_.depth = depth;
+  view_.split_depth = split_depth;
+  view_.split_nodes = recording.split_nodes;
   view_.records = records_.data();
   view_.capacity = size.capacity;
   view_.reserve = size.reserve;

@@ -14,9 +14,9 @@ namespace permbb::gpu {
 
 class DeviceCutBuffer {
  public:
-  // Throws std::invalid_argument for a depth beyond kMaxGpuCutDepth, std::runtime_error
-  // when the device lacks the memory.
-  DeviceCutBuffer(int ivms, int n, int depth);
+  // Throws std::invalid_argument for a depth beyond kMaxGpuCutDepth (split levels stop there),
+  // std::runtime_error when the device lacks the memory.
+  DeviceCutBuffer(int ivms, int n, const CutRecording& recording);
 
   const CutBufferView& view() const { return view_; }
 

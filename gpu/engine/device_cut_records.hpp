@@ -12,8 +12,9 @@ namespace permbb::gpu {
 CutRecord to_cut_record(const DeviceCutRecord& record);
 
 // CutRecorder::split for every IVM, while the engine is paused: each open record's part so
-// far (up to the IVM's counters `decomposed` and `leaves`) goes to `out` with `ub` as its
-// end bound and, with `reopen`, a new part of the same node opens there (a checkpoint);
+// far (up to the IVM's counters `decomposed` and `leaves`), and that of each of its open levels
+// below D, goes to `out` with `ub` as its end bound and, with `reopen`, a new part of the
+// same node opens there (a checkpoint);
 // without, the records close and every mark left to the cut pass is forgotten (the IVMs'
 // work is replaced). Records of one node add up.
 void split_open_records(std::vector<DeviceOpenCut>& open,
@@ -21,7 +22,8 @@ void split_open_records(std::vector<DeviceOpenCut>& open,
                         const std::vector<unsigned long long>& leaves, Time ub, int depth,
                         bool reopen, std::vector<CutRecord>& out);
 
-// The record buffer for `ivms` IVMs of n jobs recording at `depth`: twice what every IVM may
+// The record buffer for `ivms` IVMs of n jobs recording at `depth` (and split levels down to
+// `split_depth`): twice what every IVM may
 // write between two looks at the buffer (device_cut.hpp), so that a drain per
 // synchronisation leaves it mostly empty. Throws std::invalid_argument for a depth the GPU
 // cannot record (kMaxGpuCutDepth).
@@ -29,6 +31,6 @@ struct CutBufferSize {
   unsigned long long capacity = 0;
   unsigned long long reserve = 0;
 };
-CutBufferSize cut_buffer_size(int ivms, int n, int depth);
+CutBufferSize cut_buffer_size(int ivms, int n, int depth, int split_depth);
 
 }  // namespace permbb::gpu

@@ -67,7 +67,7 @@ class GpuEngine::Impl {
     trigger_ = static_cast<int>(std::ceil(options.steal_trigger * setup_.info.ivms));
     steal_rule_ = options.steal_rule;
     if (options.cut) {
-      cut_ = std::make_unique<DeviceCutBuffer>(pool_->count(), n_, options.cut->depth);
+      cut_ = std::make_unique<DeviceCutBuffer>(pool_->count(), n_, *options.cut);
       setup_.params.cut = cut_->view();
     }
     if (setup_.params.persistent) allocate_work_queue();

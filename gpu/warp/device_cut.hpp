@@ -38,8 +38,14 @@ enum CutPending : int {
   kPendingStarted = 3
 };
 
-// What a finished record says of its node (cut_record.hpp's three cases).
-enum DeviceCutKind : int { kCutExplored = 0, kCutAbove = 1, kCutPruned = 2 };
+// What a finished record says of its node (cut_record.hpp's three cases; a part of a node
+// below D that the IVM did not enter, only started inside, is CutRecord::entered false).
+enum DeviceCutKind : int {
+  kCutExplored = 0,
+  kCutAbove = 1,
+  kCutPruned = 2,
+  kCutStartedPart = 3
+};
 
 // One finished record: the node by its path (cut_step(job, direction) per step), and for
 //  - kCutExplored: the IVM's counts in the node's subtree, the upper bounds in force from
@@ -58,8 +64,30 @@ struct DeviceCutRecord {
   unsigned long long leaves;
 };
 
+// Split where heavy (docs/audit.md): below the cut depth D, down to the split depth, an IVM
+// keeps one level per depth of the path it is on: the node's own step, the IVM's counters and
+// the upper bound when it entered the node, the best makespan since. A level is recorded (a
+// nested explored record, counts inclusive of its subtree) when the IVM leaves its node
+// having decomposed at least `split_nodes` nodes in it, or when it holds a part of the node
+// only (kLevelPart: the IVM started inside it, or a checkpoint split it, or the interval
+// ended inside it): the other parts are recorded too, whatever their size, so that the parts
+// of a node add up. A light whole node is forgotten: its nodes count in its parent's record.
+// kLevelOpen: the IVM entered the node (decomposed it); kLevelPart: it started inside it, or
+// goes on after a checkpoint split it.
+enum LevelState : std::int16_t { kLevelClosed = 0, kLevelOpen = 1, kLevelPart = 2 };
+
+struct DeviceNestedLevel {
+  unsigned long long decomposed;  // the IVM's counters when it entered the node
+  unsigned long long leaves;
+  Time ub_start;
+  Time best;
+  std::int16_t step;   // cut_step of the node's own job and direction
+  std::int16_t state;  // LevelState
+};
+
 // An IVM's open record of the depth-D node it explores: its path, and the IVM's counters,
-// the upper bound and the best makespan since it was opened.
+// the upper bound and the best makespan since it was opened; and its levels below D
+// (nested[e] for the node at depth e, D < e <= the split depth).
 struct DeviceOpenCut {
   std::int16_t path[kMaxGpuCutDepth];
   int open;
@@ -69,6 +97,7 @@ struct DeviceOpenCut {
   Time best;
   unsigned long long decomposed;  // the IVM's counters when opened
   unsigned long long leaves;
+  DeviceNestedLevel nested[kMaxGpuCutDepth + 1];
 };
 
 // Where the kernel records (ExploreParams::cut). depth < 0: the run records nothing.
@@ -77,6 +106,8 @@ struct DeviceOpenCut {
 // take that from every IVM at once, so the buffer never overflows.
 struct CutBufferView {
   int depth = -1;
+  int split_depth = 0;                    // the deepest nested level; <= depth: none
+  unsigned long long split_nodes = 0;     // a node left with this many decomposed is recorded
   DeviceCutRecord* records = nullptr;
   unsigned long long capacity = 0;
   unsigned long long reserve = 0;         // ivms x reserve_per_ivm
@@ -85,10 +116,12 @@ struct CutBufferView {
   DeviceOpenCut* open = nullptr;          // one per IVM
 };
 
-// The most records one IVM writes in one step (a record closed, one opened or an inner node,
-// the pruned cells of one row) or in its start (the pruned cells of every row above D).
-PERMBB_HD long long cut_records_per_ivm(int n, int depth) {
-  return static_cast<long long>(depth + 1) * n + 2;
+// The most records one IVM writes in one step (a record closed with its nested levels, one
+// opened or an inner node, the pruned cells of one row) or in its start (the pruned cells of
+// every row above D).
+PERMBB_HD long long cut_records_per_ivm(int n, int depth, int split_depth) {
+  const int nested = split_depth > depth ? split_depth - depth : 0;
+  return static_cast<long long>(depth + 1) * n + 2 + nested;
 }
 
 }  // namespace permbb::gpu

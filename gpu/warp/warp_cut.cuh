@@ -96,10 +96,85 @@ __device__ void pruned_cells(const CutBufferView& cut, const ivm::View<Cell>& v,
   }
 }
 
-// CutRecorder::note_leaf (the exploring pass: a read, and rarely a write, per leaf).
+// CutRecorder::note_leaf (the exploring pass: a read, and rarely a write, per leaf), for the
+// depth-D record and every open level below it.
 __device__ inline void leaf(const CutBufferView& cut, int ivm, Time makespan) {
   DeviceOpenCut& open = cut.open[ivm];
   if (makespan < open.best) open.best = makespan;
+  for (int e = cut.depth + 1; e <= cut.split_depth && open.nested[e].state != kLevelClosed; ++e) {
+    if (makespan < open.nested[e].best) open.nested[e].best = makespan;
+  }
+}
+
+// Split where heavy (device_cut.hpp, DeviceNestedLevel): whether the node of level `l`, left
+// at the IVM's counter `decomposed`, is recorded.
+__device__ inline bool level_recorded(const CutBufferView& cut, const DeviceNestedLevel& l,
+                                      unsigned long long decomposed) {
+  return l.state == kLevelPart || decomposed - l.decomposed >= cut.split_nodes;
+}
+
+// The IVM enters the node selected in row e-1 (depth e, D < e <= the split depth), or starts
+// inside it (`state` kLevelPart); the level below is closed (a light node's open levels below
+// it are forgotten with it).
+template <class Cell>
+__device__ void open_level(const CutBufferView& cut, int ivm, const ivm::View<Cell>& v, int e,
+                           unsigned long long decomposed, unsigned long long leaves, Time ub,
+                           LevelState state) {
+  DeviceOpenCut& open = cut.open[ivm];
+  DeviceNestedLevel& l = open.nested[e];
+  l.decomposed = decomposed;
+  l.leaves = leaves;
+  l.ub_start = ub;
+  l.best = kInfiniteTime;
+  l.step = cut_step(ivm::selected_job(v, e - 1), v.dir[e - 1]);
+  l.state = state;
+  if (e + 1 <= cut.split_depth) open.nested[e + 1].state = kLevelClosed;
+}
+
+// The exploring pass, about to enter the node at depth e (D < e <= the split depth): true when
+// the node it leaves at that depth is to be recorded (the IVM stops; the cut pass records);
+// otherwise that node, light and whole, is forgotten and the level opens for the new one.
+// One read and one write of the IVM's levels per node entered at those depths.
+template <class Cell>
+__device__ bool enter_level_or_stop(const CutBufferView& cut, int ivm, const ivm::View<Cell>& v,
+                                    int e, unsigned long long decomposed,
+                                    unsigned long long leaves, Time ub) {
+  const DeviceNestedLevel& l = cut.open[ivm].nested[e];
+  if (l.state != kLevelClosed && level_recorded(cut, l, decomposed)) return true;
+  open_level(cut, ivm, v, e, decomposed, leaves, ub, kLevelOpen);
+  return false;
+}
+
+// The record of level e: the depth-D record's path, then the levels' steps.
+__device__ inline void write_level(const CutBufferView& cut, const DeviceOpenCut& open, int e,
+                                   unsigned long long decomposed, unsigned long long leaves,
+                                   Time ub) {
+  const DeviceNestedLevel& l = open.nested[e];
+  DeviceCutRecord& r = append(cut);
+  for (int i = 0; i < cut.depth; ++i) r.path[i] = open.path[i];
+  for (int i = cut.depth + 1; i <= e; ++i) r.path[i - 1] = open.nested[i].step;
+  r.length = e;
+  r.kind = l.state == kLevelOpen ? kCutExplored : kCutStartedPart;
+  r.bound = 0;
+  r.ub_start = l.ub_start;
+  r.ub_end = ub;
+  r.best = l.best;
+  r.decomposed = decomposed - l.decomposed;
+  r.leaves = leaves - l.leaves;
+}
+
+// The IVM leaves its open nodes at depths >= e (D < e): each is recorded when heavy or a
+// part, every one of them a part when `part` (its interval ended inside them), and closes.
+__device__ inline void close_levels(const CutBufferView& cut, int ivm, int e,
+                                    unsigned long long decomposed, unsigned long long leaves,
+                                    Time ub, bool part) {
+  DeviceOpenCut& open = cut.open[ivm];
+  for (int d = e; d <= cut.split_depth && open.nested[d].state != kLevelClosed; ++d) {
+    if (part || level_recorded(cut, open.nested[d], decomposed)) {
+      write_level(cut, open, d, decomposed, leaves, ub);
+    }
+    open.nested[d].state = kLevelClosed;
+  }
 }
 
 }  // namespace permbb::gpu::cut

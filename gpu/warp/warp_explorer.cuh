@@ -130,7 +130,7 @@ class WarpExplorer {
     bool open = false;
     upper_bound_ = read_upper_bound();
     if (lane0()) {
-      if constexpr (kCutPass) close_record();
+      if constexpr (kCutPass) close_record(true);
       *v_.line = 0;
       open = ivm::before_end(v_);
     }
@@ -205,7 +205,7 @@ class WarpExplorer {
   // now (never above that of its last decision).
   __device__ void close_exhausted() {
     upper_bound_ = read_upper_bound();
-    if (lane0()) close_record();
+    if (lane0()) close_record(true);
     warp::sync<kTeam>();
   }
 
@@ -222,14 +222,19 @@ class WarpExplorer {
   }
 
   // Recording, cut pass: the records of a start the exploring pass made, as start() would
-  // have written them here: its rows above D bounded again, exactly, in the direction each
-  // took (which never depends on the upper bound), their pruned cells from the position on;
-  // then the record of the depth-D node it starts in opens.
+  // have written them here: its rows above D bounded again, exactly, their direction chosen
+  // again from the exact bounds, their pruned cells from the position on; then the record of
+  // the depth-D node it starts in opens. The direction of a row with a child below the cutoff
+  // never depends on the upper bound (branching.hpp, needs_exact_sums), so a row on the
+  // start's path keeps its own; the start's last row may have had every child of both sides
+  // at or above the cutoff, pruned whatever the direction, which the cut-off bounds then
+  // chose arbitrarily: its pruned records take the direction the exact bounds give, as every
+  // other explorer's records of that node and the audit's rebuild do.
   __device__ void record_start() {
     const int depth = cut_view().depth;
     const int rows = *v_.line + 1 < depth ? *v_.line + 1 : depth;
     for (int r = 0; r < rows; ++r) {
-      const Time* kept = bound_row(r, r, true, v_.dir[r]);
+      const Time* kept = bound_row(r, r, true, kNoDirection);
       if (lane0()) cut::pruned_cells(cut_view(), v_, r, kept);
       warp::sync<kTeam>();
     }
@@ -291,16 +296,30 @@ class WarpExplorer {
   __device__ unsigned long long decomposed() const { return pool_.decomposed[ivm_] + decomposed_; }
   __device__ unsigned long long leaves() const { return pool_.leaves[ivm_] + leaves_; }
 
-  // The IVM's open record closes here (lane 0).
-  __device__ void close_record() {
+  // The IVM's open record closes here with its levels below D (lane 0); `exhausted`: its
+  // interval ended, so each open level holds a part of its node.
+  __device__ void close_record(bool exhausted) {
+    cut::close_levels(cut_view(), ivm_, cut_view().depth + 1, decomposed(), leaves(),
+                      upper_bound_, exhausted);
     cut::close(cut_view(), ivm_, decomposed(), leaves(), upper_bound_);
   }
 
-  // Recording, exploring pass: true before a node at depth <= D (its decomposition records);
-  // the cut pass takes it (its pending step, counted in Control::cut_pending).
+  // Recording, exploring pass: true before a node at depth <= D (its decomposition records),
+  // or before a node at a split level whose predecessor there is to be recorded
+  // (cut::enter_level_or_stop); the cut pass takes it (its pending step, counted in
+  // Control::cut_pending).
   __device__ bool stop_at_cut_level() {
     if constexpr (kMode != kCutExplore) return false;
-    if (*v_.line + 1 > cut_view().depth) return false;
+    const int depth = *v_.line + 1;
+    if (depth > cut_view().depth) {
+      if (depth > cut_view().split_depth) return false;
+      bool stop = false;
+      if (lane0()) {
+        stop = cut::enter_level_or_stop(cut_view(), ivm_, v_, depth, decomposed(), leaves(),
+                                        upper_bound_);
+      }
+      if (!warp::broadcast_bool<kTeam>(stop)) return false;
+    }
     if (lane0()) cut_view().open[ivm_].pending = kPendingStep;
     pending_ = true;
     warp::sync<kTeam>();
@@ -308,9 +327,21 @@ class WarpExplorer {
   }
 
   // CutRecorder::after_start: the replay ended below D, inside a depth-D node the interval on
-  // the left decomposed; the IVM's record of that node opens here.
+  // the left decomposed; the IVM's record of that node opens here, and a part of each node
+  // on its path down to the split depth (the node it decomposes next it enters whole).
   __device__ void after_start() {
-    if (lane0() && *v_.line + 1 > cut_view().depth) open_record();
+    const CutBufferView& cut = cut_view();
+    const int line = *v_.line;
+    if (lane0() && line + 1 > cut.depth) {
+      open_record();
+      const int deepest = line < cut.split_depth ? line : cut.split_depth;
+      for (int e = cut.depth + 1; e <= deepest; ++e) {
+        cut::open_level(cut, ivm_, v_, e, decomposed(), leaves(), upper_bound_, kLevelPart);
+      }
+      if (deepest < cut.depth + 1 && cut.depth + 1 <= cut.split_depth) {
+        cut.open[ivm_].nested[cut.depth + 1].state = kLevelClosed;
+      }
+    }
     warp::sync<kTeam>();
   }
 
@@ -320,14 +351,21 @@ class WarpExplorer {
   }
 
   // IvmExplorer::note_cut_level: the node about to be decomposed in row r, at depth r + 1,
-  // before it counts. Above D it is recorded as decomposed; at D its record opens.
+  // before it counts. Above D it is recorded as decomposed; at D its record opens; at a split
+  // level, the nodes it leaves there and below are recorded if heavy, and its level opens.
   __device__ void enter_cut_level(int r) {
+    const CutBufferView& cut = cut_view();
     if (lane0()) {
-      close_record();
-      if (r + 1 < cut_view().depth) {
-        cut::above(cut_view(), v_, r, upper_bound_);
+      if (r + 1 > cut.depth) {
+        cut::close_levels(cut, ivm_, r + 1, decomposed(), leaves(), upper_bound_, false);
+        cut::open_level(cut, ivm_, v_, r + 1, decomposed(), leaves(), upper_bound_, kLevelOpen);
       } else {
-        open_record();
+        close_record(false);
+        if (r + 1 < cut.depth) {
+          cut::above(cut, v_, r, upper_bound_);
+        } else {
+          open_record();
+        }
       }
     }
     warp::sync<kTeam>();

@@ -122,15 +122,24 @@ class EmulatedEngine {
     params_.persist.max_shares = config.max_shares;
   }
 
-  // Certificates: the kernel records the cut at `depth` (GpuEngine with GpuOptions::cut).
-  // `capacity` 0: GpuEngine's buffer; a smaller one (at least the reserve plus one) makes
-  // IVMs stop short for want of room, and the host drain and go on.
-  void record_cut(int depth, unsigned long long capacity = 0) {
-    const CutBufferSize size = cut_buffer_size(k_, n_, depth);
+  // Certificates: the kernel records the cut at `recording.depth`, split where heavy as it
+  // says (GpuEngine with GpuOptions::cut). `capacity` 0: GpuEngine's buffer; a smaller one (at
+  // least the reserve plus one) makes IVMs stop short for want of room, and the host drain
+  // and go on.
+  void record_cut(const CutRecording& recording, unsigned long long capacity = 0) {
+    const CutBufferSize size = cut_buffer_size(k_, n_, recording.depth, recording.split_depth);
     cut_buffer_.assign(capacity > 0 ? capacity : size.capacity, DeviceCutRecord{});
     cut_open_.assign(k_, DeviceOpenCut{});
-    params_.cut = {depth,        cut_buffer_.data(), cut_buffer_.size(), size.reserve,
-                   &cut_count_, &cut_interrupted_,  cut_open_.data()};
+    params_.cut = CutBufferView{};
+    params_.cut.depth = recording.depth;
+    params_.cut.split_depth = recording.split_depth;
+    params_.cut.split_nodes = recording.split_nodes;
+    params_.cut.records = cut_buffer_.data();
+    params_.cut.capacity = cut_buffer_.size();
+    params_.cut.reserve = size.reserve;
+    params_.cut.count = &cut_count_;
+    params_.cut.interrupted = &cut_interrupted_;
+    params_.cut.open = cut_open_.data();
   }
 
   // GpuEngine::collect_cut.

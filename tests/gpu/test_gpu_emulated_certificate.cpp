@@ -5,11 +5,13 @@
 // re-explored. References are brute force, never the code under test.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "audited_certificate.hpp"
+#include "certificate_support.hpp"
 #include "emulated_gpu_engine.hpp"
 #include "factoradic_mpz.hpp"
 #include "test_support.hpp"
@@ -38,12 +40,13 @@ struct Certified : testing::AuditedCertificate {
   std::uint64_t interruptions = 0;
 };
 
-Certified certify(const Instance& instance, const SearchSettings& settings, int depth, Time ub,
-                  const EmulatedGpuConfig& config, const Driving& driving) {
+Certified certify(const Instance& instance, const SearchSettings& settings,
+                  const CutRecording& recording, Time ub, const EmulatedGpuConfig& config,
+                  const Driving& driving) {
   EmulatedEngine<std::int8_t> engine(instance, settings.branching, ub, config, settings.bound);
-  engine.record_cut(depth, driving.capacity);
+  engine.record_cut(recording, driving.capacity);
   engine.set_work({Interval{0, factorial(instance.jobs())}});
-  SearchCut cut(depth);
+  SearchCut cut(recording.depth);
   int rounds = 0;
   while (engine.round()) {
     EXPECT_LT(++rounds, 1000000);
@@ -77,11 +80,35 @@ TEST(GpuEmulatedCertificate, HoldsForEveryBoundRuleAndDepth) {
     config.steps = 1 + trial % 4;
     for (const int depth : {0, 1, 2, n - 1}) {
       for (const Time ub : {kInfiniteTime, optimum + 1, optimum}) {
-        const Certified c = certify(instance, settings, depth, ub, config, {});
+        const Certified c = certify(instance, settings, {depth, {}}, ub, config, {});
         testing::expect_holds_with_claim(c, optimum, ub,
                                          "trial " + std::to_string(trial) + " depth " +
                                              std::to_string(depth) + " ub " + std::to_string(ub));
       }
+    }
+  }
+}
+
+// A thief's start whose last row has every child of both sides at or above LB2's cutoff:
+// pruned whatever the direction, which the cut-off bounds chose arbitrarily. Its pruned
+// records still take the exact bounds' direction, as the records of the IVM that decomposed
+// the node and the audit's rebuild do (once recorded in the direction taken: two sides of
+// one node's children, refuted by check 2).
+TEST(GpuEmulatedCertificate, StartsWhoseLastRowIsPrunedRecordTheExactDirection) {
+  std::mt19937 rng(75);
+  for (int trial = 0; trial < testing::scaled_trials(200); ++trial) {
+    const int n = 6;
+    const Instance instance = testing::random_instance(rng, n, 4);
+    const Time optimum = testing::brute_force_optimum(instance);
+    const SearchSettings settings{BoundKind::kLb2, kRules[trial % 2]};
+    EmulatedGpuConfig config;
+    config.ivms = 8;
+    config.steps = 1;
+    for (const Time ub : {optimum + 1, optimum}) {
+      const Certified c = certify(instance, settings, {n - 1, {}}, ub, config, {});
+      testing::expect_holds_with_claim(c, optimum, ub,
+                                       "trial " + std::to_string(trial) + " ub " +
+                                           std::to_string(ub));
     }
   }
 }
@@ -101,7 +128,7 @@ TEST(GpuEmulatedCertificate, HoldsAcrossCheckpointsAndNewWork) {
     config.steps = 2;
     for (const Time ub : {kInfiniteTime, optimum}) {
       const Driving driving{3 + trial % 4, trial % 2 == 0, 0};
-      const Certified c = certify(instance, settings, 3, ub, config, driving);
+      const Certified c = certify(instance, settings, {3, {}}, ub, config, driving);
       EXPECT_TRUE(c.audit.holds()) << "trial " << trial << " ub " << ub << ": "
                                    << failure_of(c.audit);
       EXPECT_EQ(c.certificate.upper_bound, optimum);
@@ -129,8 +156,9 @@ TEST(GpuEmulatedCertificate, IvmsThatStopShortOfRoomLoseNothing) {
     while (plain.round()) {
     }
     const int depth = 2;
-    const unsigned long long tight = cut_buffer_size(config.ivms, n, depth).reserve + 1;
-    const Certified c = certify(instance, settings, depth, optimum, config, {4, true, tight});
+    const unsigned long long tight = cut_buffer_size(config.ivms, n, depth, 0).reserve + 1;
+    const Certified c =
+        certify(instance, settings, {depth, {}}, optimum, config, {4, true, tight});
     EXPECT_TRUE(c.audit.holds()) << "trial " << trial << ": " << failure_of(c.audit);
     EXPECT_EQ(c.decomposed, plain.decomposed()) << "trial " << trial;
     interruptions += c.interruptions;
@@ -138,10 +166,47 @@ TEST(GpuEmulatedCertificate, IvmsThatStopShortOfRoomLoseNothing) {
   EXPECT_GT(interruptions, 0u) << "no IVM ever stopped short: the test exercises nothing";
 }
 
+// Split where heavy: nodes below the cut depth in whose subtree an IVM decomposed at least
+// a few nodes get records of their own, nested in their depth-D record; parts of nodes
+// split by stealing, checkpoints, new work and a buffer that runs short add up. The
+// certificate holds with every explored subproblem re-explored, and has nested records.
+TEST(GpuEmulatedCertificate, SplitWhereHeavyHoldsAcrossStealsAndCheckpoints) {
+  std::mt19937 rng(74);
+  int nested = 0;
+  for (int trial = 0; trial < testing::scaled_trials(8); ++trial) {
+    const int n = 7 + trial % 2;
+    const Instance instance = testing::random_instance(rng, n, 3 + trial % 3);
+    const Time optimum = testing::brute_force_optimum(instance);
+    const SearchSettings settings{kBounds[trial % 3], kRules[trial % 5]};
+    EmulatedGpuConfig config;
+    config.ivms = 1 + trial % 6;
+    config.steps = 1 + trial % 3;
+    CutRecording recording{1 + trial % 2, {}};
+    recording.split_depth = n - 2 - trial % 2;
+    recording.split_nodes = 1 + trial % 4;
+    const unsigned long long tight =
+        cut_buffer_size(config.ivms, n, recording.depth, recording.split_depth).reserve + 1;
+    const Driving drivings[] = {{}, {3 + trial % 4, trial % 2 == 0, 0}, {4, true, tight}};
+    for (const Time ub : {kInfiniteTime, optimum}) {
+      for (const Driving& driving : drivings) {
+        const Certified c = certify(instance, settings, recording, ub, config, driving);
+        testing::expect_holds_with_claim(c, optimum, ub,
+                                         "trial " + std::to_string(trial) + " ub " +
+                                             std::to_string(ub) + " pause " +
+                                             std::to_string(driving.pause_every));
+        nested += testing::nested_records(c.certificate);
+      }
+    }
+  }
+  EXPECT_GT(nested, 0) << "no record was split: the test exercises nothing";
+}
+
 TEST(GpuCutBuffer, RefusesCutsDeeperThanTheGpuRecords) {
-  EXPECT_THROW(cut_buffer_size(8, 30, kMaxGpuCutDepth + 1), std::invalid_argument);
-  const CutBufferSize size = cut_buffer_size(8, 30, 4);
+  EXPECT_THROW(cut_buffer_size(8, 30, kMaxGpuCutDepth + 1, 0), std::invalid_argument);
+  EXPECT_THROW(cut_buffer_size(8, 30, 4, kMaxGpuCutDepth + 1), std::invalid_argument);
+  const CutBufferSize size = cut_buffer_size(8, 30, 4, 0);
   EXPECT_EQ(size.reserve, 8u * (5u * 30u + 2u));
+  EXPECT_EQ(cut_buffer_size(8, 30, 4, 10).reserve, 8u * (5u * 30u + 2u + 6u));
   EXPECT_GE(size.capacity, 2 * size.reserve);
 }
 
