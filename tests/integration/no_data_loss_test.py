@@ -57,6 +57,17 @@ def wait_for(path, timeout=30):
         time.sleep(0.01)
 
 
+def wait_for_content(path, timeout=30):
+    """Until `path` holds something: a progress log's first line is written once its run
+    holds the lock (the file itself appears a moment before, when it is opened)."""
+    wait_for(path, timeout)
+    deadline = time.time() + timeout
+    while os.path.getsize(path) == 0:
+        if time.time() > deadline:
+            raise AssertionError(f"{path} stayed empty for {timeout} s")
+        time.sleep(0.01)
+
+
 def file_bytes(path):
     with open(path, "rb") as f:
         return f.read()
@@ -238,7 +249,7 @@ class OneRunPerFile(Folder):
     def test_a_second_run_appending_to_one_progress_log_is_refused(self):
         log = self.path("p.jsonl")
         first = start(*LONG_RUN, "--progress-log", log, "--time-limit", "20", "--quiet")
-        wait_for(log)
+        wait_for_content(log)
         before = file_bytes(log)
         second = run(*LONG_RUN, "--progress-log", log, "--time-limit", "1", "--quiet")
         self.assert_one_line_exit_2(second, "--progress-log", "in use by another run")
