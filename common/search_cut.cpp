@@ -192,6 +192,24 @@ void make_exclusive(std::vector<CutNode>& nodes) {
   }
 }
 
+// A nested record's end bound is at most that of the explored record nearest above it (its
+// container). A start whose replay stopped at a pruned node pruned with it the rest of every
+// node below it that the start lay in, at the start's bound, and no explorer names those
+// nodes (no replay reaches them); the parts of the nodes above the pruned one, which the
+// start opened at that bound, carry it (docs/audit.md, "Split where heavy"). Applied down
+// the paths in order, so a container is bounded before what it holds.
+void bound_nested_by_containers(std::vector<CutNode>& nodes) {
+  std::vector<std::size_t> open;  // the explored records above the current one
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    while (!open.empty() && !starts_with(nodes[i].path, nodes[open.back()].path)) open.pop_back();
+    if (nodes[i].nested && !open.empty()) {
+      Time& ub_end = nodes[i].record.ub_end;
+      ub_end = std::min(ub_end, nodes[open.back()].record.ub_end);
+    }
+    if (!nodes[i].inner && !nodes[i].record.pruned) open.push_back(i);
+  }
+}
+
 CutSubproblem subproblem_from(const CutPath& path, const CutRecord& record) {
   CutSubproblem s;
   subproblem_of(path, s.prefix, s.suffix);
@@ -212,6 +230,7 @@ CutPartition SearchCut::partition(std::uint64_t merge_up_to, std::uint64_t fold_
   std::vector<CutNode> nodes = cut_nodes(merged_, depth_, fold_below);
   const std::vector<Subtree> trees = merge_up_to > 0 ? subtrees(nodes) : std::vector<Subtree>{};
   make_exclusive(nodes);  // after the subtrees' totals, which add the records at D whole
+  bound_nested_by_containers(nodes);
   const CutPath* merged_below = nullptr;  // the last inner node made one subproblem
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const CutNode& node = nodes[i];

@@ -76,7 +76,8 @@ TEST(SearchCutNested, PartsOfTwoExplorersAddUp) {
   // Explorer A: (0) 30 nodes 6 leaves, bounds 60..58, best 59, its nested (0,1) 12 and 3,
   // 60..59, best 61; explorer B (it stole inside (0,1)): (0) 20 and 4, 58..55, best 57, (0,1)
   // 8 and 2, 58..56, best 58. Merged: (0,1) 20 and 5, 60..56, best 58; (0) (30 + 20) - 20 =
-  // 30 nodes, (6 + 4) - 5 = 5 leaves, 60..55, best 57 (its whole subtree's).
+  // 30 nodes, (6 + 4) - 5 = 5 leaves, 60..55, best 57 (its whole subtree's). (0,1) ends at
+  // its container's 55 (bound_nested_by_containers).
   SearchCut cut(1);
   cut.add({explored_part({}, 1, 0), explored_part(front_path({0}), 30, 6, 60, 58, 59),
            explored_part(front_path({0, 1}), 12, 3, 60, 59, 61),
@@ -92,10 +93,35 @@ TEST(SearchCutNested, PartsOfTwoExplorersAddUp) {
   EXPECT_EQ(p.subproblems[0].best, 57);
   expect_explored(p.subproblems[1], {0, 1}, 20, 5);
   EXPECT_EQ(p.subproblems[1].ub_start, 60);
-  EXPECT_EQ(p.subproblems[1].ub_end, 56);
+  EXPECT_EQ(p.subproblems[1].ub_end, 55);
   EXPECT_EQ(p.subproblems[1].best, 58);
   EXPECT_TRUE(p.subproblems[2].pruned);
   EXPECT_EQ(counted(p), (NodeCounters{1 + 30 + 20, 6 + 4}));
+}
+
+TEST(SearchCutNested, ANestedRecordEndsNoHigherThanItsContainer) {
+  // Explorer A explored (0,1,2) and (0,1) at 60 and was paused inside (0,1,2): its parts of
+  // (0), (0,1) and (0,1,2) close at 60. The interval left restarts at 52, and its replay
+  // stops at (0,1) itself, pruned at 52 with the rest of (0,1,2); it opens (0) at 52, and names
+  // neither (0,1) nor (0,1,2). Re-explored at 60, the rest of (0,1) and (0,1,2) would hold
+  // nodes that no record counts: each ends at 52, as the container (0) does, where the audit
+  // prunes them as the replay did. (0) keeps 40 - 20 = 20 nodes, (0,1) 20 - 9 = 11.
+  SearchCut cut(1);
+  cut.add({explored_part({}, 1, 0), explored_part(front_path({0}), 40, 8, 60, 60),
+           explored_part(front_path({0, 1}), 20, 4, 60, 60),
+           explored_part(front_path({0, 1, 2}), 9, 2, 60, 60), pruned_node(front_path({1}), 70),
+           pruned_node(front_path({2}), 70), pruned_node(front_path({3}), 70)});
+  cut.add(explored_part(front_path({0}), 0, 0, 52, 52));
+  const CutPartition p = cut.partition();
+  ASSERT_EQ(p.subproblems.size(), 6u);
+  expect_explored(p.subproblems[0], {0}, 20, 4);
+  expect_explored(p.subproblems[1], {0, 1}, 11, 2);
+  expect_explored(p.subproblems[2], {0, 1, 2}, 9, 2);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(p.subproblems[i].ub_start, 60) << i;
+    EXPECT_EQ(p.subproblems[i].ub_end, 52) << i;
+  }
+  EXPECT_EQ(counted(p), (NodeCounters{1 + 40, 8}));
 }
 
 TEST(SearchCutNested, CountsAreExclusiveAcrossTwoLevels) {
