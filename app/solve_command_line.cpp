@@ -95,8 +95,7 @@ void add_solve_options(CLI::App& command, SolveCommandLine& line) {
   command
       .add_option("--gpu-explorer", options.gpu_explorer,
                   "the GPU explorer: persistent (one launch per period, work shared on the "
-                  "device) or rounds (launches with a stealing phase between two; the one used "
-                  "with --certificate)")
+                  "device) or rounds (launches with a stealing phase between two)")
       ->check(CLI::IsMember({"persistent", "rounds"}))
       ->capture_default_str();
   command

@@ -242,7 +242,7 @@ EngineSetup prepare_engine(const FlowshopTables& tables, const JohnsonTables* jo
   params.warps_per_block = warps_per_block(options.warps_per_block, params);
   params.team_width = team_width(options.team_width, params.bound);
   params.select = options.warp_select ? kSelectWarp : kSelectLane0;
-  params.persistent = options.persistent && !options.cut ? 1 : 0;
+  params.persistent = options.persistent ? 1 : 0;
   // The recording kernels are chosen and configured by the cut's depth; GpuEngine points the
   // cut at its buffer once the pool is allocated.
   if (options.cut) params.cut.depth = options.cut->depth;

@@ -5,7 +5,7 @@
 // Many rounds go back to back between two synchronisations; at each one the host reads the
 // Control block (active IVMs, the device incumbent, steals), hands a better schedule to the
 // Incumbent, pushes a lower bound learnt elsewhere, and checks the budget and stop flag.
-// The persistent explorer (the default without a certificate) makes each period one launch
+// The persistent explorer (the default, with a certificate too) makes each period one launch
 // whose teams share work on the device (warp_persistent.cuh) instead of rounds.
 #include <algorithm>
 #include <atomic>
@@ -228,11 +228,15 @@ class GpuEngine::Impl {
 
   // The persistent explorer: one launch whose teams leave after kPersistentPeriod (less
   // when less of the budget is left) or once no work is left; they share work on the device.
+  // Recording, its teams run the cut pass's code as they go; the cut pass after the launch
+  // does what a team short of room for its records left, and starts the intervals teams took
+  // as they left.
   void launch_persistent_period(double left) {
     PERMBB_CUDA_CHECK(cudaMemsetAsync(control_.data(), 0, kControlResetBytes, stream_));
     const double period = std::clamp(left, kMinPersistentPeriod, kPersistentPeriod);
     setup_.params.persist.period_ns = static_cast<unsigned long long>(period * 1e9);
     launch_persistent(pool_->view(), setup_.params, stream_);
+    launch_cut_pass(setup_.params);  // recording: what teams short of room left, and starts
   }
 
   // The persistent explorer's work queue: room for every team's interval (work_queue.hpp).

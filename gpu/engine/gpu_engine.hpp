@@ -67,7 +67,7 @@ struct GpuOptions {
   std::optional<CutRecording> cut;
   // The persistent explorer (docs/gpu.md, "The persistent explorer"): one launch per
   // synchronisation period, its teams sharing work on the device; false: rounds of launches
-  // with a stealing phase between two. A run that records a certificate explores in rounds.
+  // with a stealing phase between two. Both record a certificate (docs/audit.md).
   bool persistent = true;
   // Persistent explorer: steps a team explores between two looks at the work queue (0: a
   // default, engine_setup.cu) and halves one look may queue (device_types.hpp, PersistParams;

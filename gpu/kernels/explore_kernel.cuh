@@ -54,11 +54,13 @@ enum class TimesPlace { kGlobal, kShared, kFromParams };
 // so that stealing may cut its interval, and counted in Control::active (2022 §3.1). With
 // params.settle, exploring IVMs instead run to a clean point and initializing ones wait.
 // kMode kPersistent: the persistent explorer instead (warp_persistent.cuh), each team exploring
-// its IVM until the launch's deadline and sharing work through the device queue.
+// its IVM until the launch's deadline and sharing work through the device queue;
+// kPersistentRecord the same, recording (it runs the cut pass's code where a team stops).
 template <class Cell, Placement kPlacement, TimesPlace kTimes, bool kLb2, int kTeam,
           int kMode>
 __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
-    explore_kernel(const PoolView pool, const ExploreParams params) {
+    explore_kernel(const __grid_constant__ PoolView pool,
+                   const __grid_constant__ ExploreParams params) {
   extern __shared__ __align__(16) unsigned char shared[];
   const int team_in_block = static_cast<int>(threadIdx.x) / kTeam;
   const int ivm = static_cast<int>(blockIdx.x) * ivms_per_block(params) + team_in_block;
@@ -92,7 +94,7 @@ __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
   // Recording: thieves waiting for their records (or for the cut pass to start them) count
   // as work; so do the persistent explorer's IVMs that took an interval as their launch ended.
   const bool has_work = state == kExploring ||
-                        ((kMode == kCutExplore || kMode == kPersistent) && state == kInitializing);
+                        ((stops_at_cut(kMode) || is_persistent(kMode)) && state == kInitializing);
   if (kMode != kCutPassRecords && warp::lane<kTeam>() == 0 && has_work) {
     atomicAdd(&params.control->active, 1);
   }

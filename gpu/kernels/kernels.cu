@@ -87,8 +87,9 @@ ExploreKernel explore_kernel_for(const ExploreParams& params) {
     return params.persistent && !params.settle ? explore_kernel_for<Cell, kPersistent>(params)
                                                : explore_kernel_for<Cell, kCutOff>(params);
   }
-  return params.cut_pass ? explore_kernel_for<Cell, kCutPassRecords>(params)
-                         : explore_kernel_for<Cell, kCutExplore>(params);
+  if (params.cut_pass) return explore_kernel_for<Cell, kCutPassRecords>(params);
+  return params.persistent && !params.settle ? explore_kernel_for<Cell, kPersistentRecord>(params)
+                                             : explore_kernel_for<Cell, kCutExplore>(params);
 }
 
 // The instantiation for the cell type, placement, times location and bound of `params`, and

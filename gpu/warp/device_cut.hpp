@@ -20,12 +20,31 @@ inline constexpr int kMaxGpuCutDepth = 16;
 // The kernels of a run (WarpExplorer's kMode): without a certificate; recording, the
 // exploring pass (it stops an IVM before a node at the cut level); recording, the cut pass
 // (it writes the records and decomposes that node); without a certificate, the persistent
-// explorer (warp_persistent.cuh: its teams share work on the device until a deadline).
-enum CutMode : int { kCutOff = 0, kCutExplore = 1, kCutPassRecords = 2, kPersistent = 3 };
+// explorer (warp_persistent.cuh: its teams share work on the device until a deadline);
+// recording, the persistent explorer (its teams stop before a node at the cut level as the
+// exploring pass does, and run the cut pass's code on their IVM there and then).
+enum CutMode : int {
+  kCutOff = 0,
+  kCutExplore = 1,
+  kCutPassRecords = 2,
+  kPersistent = 3,
+  kPersistentRecord = 4
+};
 
 // Whether a kernel mode records a certificate's cut.
 PERMBB_HD constexpr bool records_cut(int mode) {
-  return mode == kCutExplore || mode == kCutPassRecords;
+  return mode == kCutExplore || mode == kCutPassRecords || mode == kPersistentRecord;
+}
+
+// Whether a kernel mode explores as a recording run's exploring pass: it stops an IVM before
+// a node at the cut level and leaves the records to the cut pass's code.
+PERMBB_HD constexpr bool stops_at_cut(int mode) {
+  return mode == kCutExplore || mode == kPersistentRecord;
+}
+
+// Whether a kernel mode is the persistent explorer's.
+PERMBB_HD constexpr bool is_persistent(int mode) {
+  return mode == kPersistent || mode == kPersistentRecord;
 }
 
 // What the exploring pass leaves to the cut pass, per IVM (DeviceOpenCut::pending): a step

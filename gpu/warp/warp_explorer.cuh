@@ -34,8 +34,10 @@ namespace permbb::gpu {
 // (and leaves its last record, and the records of a thief it started, to the cut pass), and
 // the cut pass writes the records and decomposes that node. The exploring pass thus carries
 // none of the records' code: in one kernel, it made the exploration loop spill registers
-// (VFR30_15_2 20 % slower on an H100, docs/audit.md). A run without a certificate runs
-// kernels without any of it. kTeam: the lanes driving the IVM, 32 for the LB2 kernels (their
+// (VFR30_15_2 20 % slower on an H100, docs/audit.md). The persistent explorer's recording
+// kernel explores as an exploring pass and calls the cut pass's code, not inlined, where its
+// team stopped (warp_persistent.cuh). A run without a certificate runs kernels without any of
+// it. kTeam: the lanes driving the IVM, 32 for the LB2 kernels (their
 // bounds spread a child's pairs over the whole warp). kPlacement: where the IVM lives, fixed
 // when compiled, or kAuto for the one the launch chose (params.placement, never kAuto there):
 // the LB2 kernels take it at launch, their time going to the bound's sweeps.
@@ -83,8 +85,10 @@ class WarpExplorer {
   }
 
   // Brings the IVM into the workspace: the interval only for an initializing IVM, else the
-  // rows and summaries up to the current line.
+  // rows and summaries up to the current line. (The persistent explorer's recording teams load
+  // it again after the cut pass's code took it over: no step of theirs is pending then.)
   __device__ void load(bool initializing) {
+    pending_ = false;
     if (placement_ != Placement::kGlobal) {
       const ivm::View<Cell> h = home();
       warp::copy<kTeam>(h.pos, v_.pos, n_);
@@ -103,7 +107,9 @@ class WarpExplorer {
     warp::sync<kTeam>();
   }
 
-  // Writes the IVM back with its new state and adds this launch's node counts.
+  // Writes the IVM back with its new state and adds this launch's node counts (once: a
+  // persistent recording team stores before the cut pass's code takes the IVM over, and again
+  // at its launch's end).
   __device__ void store(int state) {
     if (placement_ != Placement::kGlobal && state != kEmpty) {
       const ivm::View<Cell> h = home();
@@ -122,6 +128,8 @@ class WarpExplorer {
       pool_.decomposed[ivm_] += decomposed_;
       pool_.leaves[ivm_] += leaves_;
     }
+    decomposed_ = 0;
+    leaves_ = 0;
     warp::sync<kTeam>();
   }
 
@@ -175,7 +183,7 @@ class WarpExplorer {
   }
 
   // Recording, exploring pass: the IVM stopped before a node at the cut level.
-  __device__ bool pending() const { return kMode == kCutExplore && pending_; }
+  __device__ bool pending() const { return stops_at_cut(kMode) && pending_; }
 
   // Recording, exploring pass: a step left pending by a cut pass that found no room is
   // forgotten; this pass stops there again if it must (a settle that finds the IVM clean
@@ -309,7 +317,7 @@ class WarpExplorer {
   // (cut::enter_level_or_stop); the cut pass takes it (its pending step, counted in
   // Control::cut_pending).
   __device__ bool stop_at_cut_level() {
-    if constexpr (kMode != kCutExplore) return false;
+    if constexpr (!stops_at_cut(kMode)) return false;
     const int depth = *v_.line + 1;
     if (depth > cut_view().depth) {
       if (depth > cut_view().split_depth) return false;

@@ -13,9 +13,18 @@
 // half of a normalised interval, cut strictly above its position (steal_logic.hpp), and a
 // taken interval is started (replayed uncounted) like a thief's.
 #include "device_types.hpp"
+#include "warp_cut_pass.cuh"
 #include "warp_explorer.cuh"
 #include "warp_primitives.cuh"
 #include "work_queue.hpp"
+
+// A function of the device code that nvcc compiles on its own, not inlined (the host tests
+// inline what they like).
+#if defined(__CUDACC__)
+#define PERMBB_NOT_INLINED __noinline__
+#else
+#define PERMBB_NOT_INLINED
+#endif
 
 namespace permbb::gpu {
 
@@ -46,41 +55,91 @@ __device__ bool team_reads(Read read) {
 constexpr unsigned kFirstBackOffNs = 256;
 constexpr unsigned kMaxBackOffNs = 8192;
 
-// One team's launch of the persistent explorer on IVM `ivm`. Returns the IVM's new state.
+// Recording (kPersistentRecord): the cut pass's code (warp_cut_pass.cuh) run by a team on its
+// IVM, stored in global memory, where the team stopped (before a node at the cut level, its
+// interval exhausted, or an interval taken), instead of in a launch of its own after the
+// exploring pass: a team that took work would otherwise wait for the launch's end before it
+// starts (docs/audit.md, "Recording with the persistent explorer"). Not inlined, and called
+// where the team's explorer is gone (team_loop returned), so that the exploration loop keeps
+// its registers. `done` false: the buffer had no room; the team leaves its launch, and the
+// host's cut pass does the rest after a drain.
+struct CutPassResult {
+  int state;
+  bool done;
+};
+
 template <class Cell, Placement kPlacement, bool kLb2, int kTeam>
-__device__ int explore_persistent(const PoolView& pool, const ExploreParams& params,
-                                  const Time* times, const JohnsonView& johnson,
-                                  unsigned char* workspace, int ivm) {
+PERMBB_NOT_INLINED __device__ CutPassResult cut_pass_here(const PoolView& pool,
+                                                          const ExploreParams& params,
+                                                          const Time* times, JohnsonView johnson,
+                                                          unsigned char* workspace, int ivm) {
+  const int state = cut_pass_ivm<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson,
+                                                                workspace, ivm);
+  int pending = kPendingNone;
+  if (warp::lane<kTeam>() == 0) pending = params.cut.open[ivm].pending;
+  pending = warp::broadcast<kTeam>(pending);
+  return {state, !cut_pass_takes(state, pending, 0)};
+}
+
+// A team's way through its launch, kept while a recording team's IVM is in the cut pass's
+// hands.
+struct TeamProgress {
+  int state;                    // the IVM's
+  bool hungry;                  // asked for work, holds none
+  long long chunk;
+  unsigned back_off_ns;
+  unsigned long long started;   // lane 0's clock at the launch's start
+};
+
+// The team loop: explores the IVM in chunks, shares and takes work, until the launch ends
+// for the team (true) or, recording, the IVM needs the cut pass's code (false: the IVM is
+// stored as progress.state, with what is pending marked as for the rounds' cut pass).
+template <class Cell, Placement kPlacement, bool kLb2, int kTeam, int kMode>
+__device__ bool team_loop(const PoolView& pool, const ExploreParams& params, const Time* times,
+                          const JohnsonView& johnson, unsigned char* workspace, int ivm,
+                          TeamProgress& progress) {
+  constexpr bool kRecord = kMode == kPersistentRecord;
   const PersistParams& persist = params.persist;
   const WorkQueueView& queue = persist.queue;
-  const bool lane0 = warp::lane<kTeam>() == 0;
-  int state = pool.state[ivm];
-  WarpExplorer<Cell, kPlacement, kLb2, kTeam, kPersistent> explorer(pool, ivm, params, times,
-                                                                    johnson, workspace);
+  int& state = progress.state;
+  WarpExplorer<Cell, kPlacement, kLb2, kTeam, kMode> explorer(pool, ivm, params, times, johnson,
+                                                              workspace);
   if (state != kEmpty) explorer.load(state == kInitializing);
-  const unsigned long long started = warp::broadcast<kTeam>(warp::clock_ns());
-  bool hungry = state == kEmpty;
-  if (hungry && lane0) queue_ask(queue);  // not a holder: the launch counted none here
-  unsigned back_off_ns = kFirstBackOffNs;
-  for (long long chunk = 0;; ++chunk) {
-    const bool over = persistent_launch_over<kTeam>(persist, chunk, started);
-    if (hungry) {
+  for (;; ++progress.chunk) {
+    const bool over = persistent_launch_over<kTeam>(persist, progress.chunk, progress.started);
+    if (progress.hungry) {
       if (explorer.take(queue, over)) {
         state = kInitializing;
-        hungry = false;
-        back_off_ns = kFirstBackOffNs;
+        progress.hungry = false;
+        progress.back_off_ns = kFirstBackOffNs;
       } else if (over || team_reads<kTeam>([&] { return queue_search_over(queue); })) {
         break;
       } else {
-        warp::back_off<kTeam>(back_off_ns);
-        back_off_ns = back_off_ns < kMaxBackOffNs / 2 ? 2 * back_off_ns : kMaxBackOffNs;
+        warp::back_off<kTeam>(progress.back_off_ns);
+        progress.back_off_ns = progress.back_off_ns < kMaxBackOffNs / 2 ? 2 * progress.back_off_ns
+                                                                       : kMaxBackOffNs;
         continue;
       }
     }
     if (over) break;
-    if (state == kInitializing) state = explorer.start() ? kExploring : kEmpty;
+    if (state == kInitializing) {
+      if constexpr (kRecord) {
+        explorer.store(kInitializing);  // the cut pass's code starts it
+        ++progress.chunk;
+        return false;
+      }
+      state = explorer.start() ? kExploring : kEmpty;
+    }
     for (int s = 0; s < persist.chunk_steps && state == kExploring; ++s) {
-      if (!explorer.step()) state = kEmpty;
+      if (!explorer.step()) {
+        state = kEmpty;
+      } else if constexpr (kRecord) {
+        if (explorer.pending()) {
+          explorer.store(kExploring);  // the cut pass's code takes the step
+          ++progress.chunk;
+          return false;
+        }
+      }
     }
     if (state == kExploring && team_reads<kTeam>([&] { return queue_has_requests(queue); })) {
       if (explorer.normalize()) {
@@ -90,14 +149,78 @@ __device__ int explore_persistent(const PoolView& pool, const ExploreParams& par
       }
     }
     if (state == kEmpty) {
-      if (lane0) queue_go_hungry(queue);
-      hungry = true;
+      if constexpr (kRecord) {
+        explorer.leave_close_pending();  // its last record closes before it takes other work
+        explorer.store(kEmpty);
+        ++progress.chunk;
+        return false;
+      }
+      if (warp::lane<kTeam>() == 0) queue_go_hungry(queue);
+      progress.hungry = true;
     }
     warp::let_others_run<kTeam>();
   }
   if (state == kExploring && !explorer.normalize()) state = kEmpty;
+  if constexpr (kRecord) {
+    if (state == kEmpty) explorer.leave_close_pending();  // the host's cut pass closes it
+  }
   explorer.store(state);
-  return state;
+  return true;
+}
+
+// One team's launch of the persistent explorer on IVM `ivm` (kMode kPersistent, or
+// kPersistentRecord: recording, cut_pass_here wherever the team loop stops for it, and first
+// for what a cut pass short of room left and an interval to start). Returns the IVM's new
+// state.
+template <class Cell, Placement kPlacement, bool kLb2, int kTeam, int kMode>
+__device__ int explore_persistent(const PoolView& pool, const ExploreParams& params,
+                                  const Time* times, const JohnsonView& johnson,
+                                  unsigned char* workspace, int ivm) {
+  constexpr bool kRecord = kMode == kPersistentRecord;
+  const WorkQueueView& queue = params.persist.queue;
+  const bool lane0 = warp::lane<kTeam>() == 0;
+  const bool holder = pool.state[ivm] != kEmpty;  // as the launch counted it
+  TeamProgress progress{pool.state[ivm], false, 0, kFirstBackOffNs,
+                        warp::broadcast<kTeam>(warp::clock_ns())};
+  if constexpr (kRecord) {
+    const CutPassResult r =
+        cut_pass_here<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson, workspace, ivm);
+    if (!r.done) return r.state;
+    progress.state = r.state;
+  }
+  if (progress.state == kEmpty) {
+    if (lane0) {
+      if (holder) {
+        queue_go_hungry(queue);  // recording: the interval the cut pass's code took ran dry
+      } else {
+        queue_ask(queue);
+      }
+    }
+    progress.hungry = true;
+  }
+  if constexpr (!kRecord) {
+    team_loop<Cell, kPlacement, kLb2, kTeam, kMode>(pool, params, times, johnson, workspace, ivm,
+                                                    progress);
+    return progress.state;
+  }
+  while (!team_loop<Cell, kPlacement, kLb2, kTeam, kMode>(pool, params, times, johnson,
+                                                          workspace, ivm, progress)) {
+    // The team holds an interval (it stopped before a node at the cut level, took one, or
+    // ran dry).
+    const CutPassResult r =
+        cut_pass_here<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson, workspace, ivm);
+    progress.state = r.state;
+    if (r.state == kEmpty && lane0) {
+      if (r.done) {
+        queue_go_hungry(queue);
+      } else {
+        queue_drop_holder(queue);
+      }
+    }
+    if (!r.done) return r.state;  // leaves with its interval, if any, for the host's cut pass
+    progress.hungry = r.state == kEmpty;
+  }
+  return progress.state;
 }
 
 }  // namespace permbb::gpu

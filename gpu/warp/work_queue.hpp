@@ -99,10 +99,15 @@ PERMBB_HD void queue_ask(const WorkQueueView& q) {
   queue_add(&q.counters->requests, 1);
 }
 
+// A holder holds nothing any more.
+PERMBB_HD void queue_drop_holder(const WorkQueueView& q) {
+  queue_add(&q.counters->work, ~kOneHolder + 1);  // minus one holder
+}
+
 // A holder ran dry: it asks for work and holds nothing any more.
 PERMBB_HD void queue_go_hungry(const WorkQueueView& q) {
   queue_ask(q);
-  queue_add(&q.counters->work, ~kOneHolder + 1);  // minus one holder
+  queue_drop_holder(q);
 }
 
 // Takes one request away (a donor serving it, or a hungry team cancelling its own): true for

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "audit_checks.hpp"
 #include "certificate_file.hpp"
 #include "certificate_reader.hpp"
@@ -34,8 +36,9 @@ inline AuditedCertificate audit_search(const Instance& instance, const SearchSet
   content.run = run;
   content.cut = cut.partition();
   const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-  const std::string path = ::testing::TempDir() + "permbb_audited_" + test->test_suite_name() +
-                           "_" + test->name();
+  std::string name = std::string(test->test_suite_name()) + "_" + test->name();
+  std::replace(name.begin(), name.end(), '/', '_');  // parameterised tests' names
+  const std::string path = ::testing::TempDir() + "permbb_audited_" + name;
   solve::write_certificate(path, content);
   AuditedCertificate out;
   out.certificate = audit::read_certificate(path);

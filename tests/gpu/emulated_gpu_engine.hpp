@@ -178,7 +178,9 @@ class EmulatedEngine {
     control_.cut_pending = 0;
     if (params_.persistent) {
       launch_persistent();
-      return control_.active > 0;
+      launch_cut_pass(0);
+      const bool stopped_short = drain_cut();
+      return control_.active > 0 || stopped_short;
     }
     launch(0);
     launch_cut_pass(0);
@@ -318,7 +320,9 @@ class EmulatedEngine {
                  : body<kLb2, kTeam, kPlacement, kCutOff>(i, ws, state);
     }
     if (params_.cut_pass) return body<kLb2, kTeam, kPlacement, kCutPassRecords>(i, ws, state);
-    return body<kLb2, kTeam, kPlacement, kCutExplore>(i, ws, state);
+    return params_.persistent && !params_.settle
+               ? body<kLb2, kTeam, kPlacement, kPersistentRecord>(i, ws, state)
+               : body<kLb2, kTeam, kPlacement, kCutExplore>(i, ws, state);
   }
 
   template <bool kLb2, int kTeam, Placement kPlacement, int kMode>

@@ -38,6 +38,22 @@ using testing::failure_of;
 struct Certified : testing::AuditedCertificate {
   std::uint64_t decomposed = 0;
   std::uint64_t interruptions = 0;
+  std::uint64_t steals = 0;
+};
+
+// Each test runs with the rounds' explorer (an exploring pass, then the cut pass) and with the
+// persistent explorer (its teams run the cut pass's code where they stop, and share work on
+// the device), each with a few chunk lengths.
+class GpuEmulatedCertificate : public ::testing::TestWithParam<bool> {
+ protected:
+  EmulatedGpuConfig config_for(int trial) const {
+    EmulatedGpuConfig config;
+    config.persistent = GetParam();
+    config.chunk_steps = 1 + trial % 3;
+    config.chunks = 2 + trial % 4;
+    config.max_shares = 1 + trial % 2;
+    return config;
+  }
 };
 
 Certified certify(const Instance& instance, const SearchSettings& settings,
@@ -62,20 +78,21 @@ Certified certify(const Instance& instance, const SearchSettings& settings,
                             {engine.decomposed(), engine.leaves()}, cut);
   out.decomposed = engine.decomposed();
   out.interruptions = engine.cut_interruptions();
+  out.steals = engine.steals();
   return out;
 }
 
 // Every bound the GPU has, every rule, cuts from the root to the leaves' parents, from no
 // bound, one above the optimum and at it: the certificate holds, all of it re-explored, and
 // claims the brute-force optimum.
-TEST(GpuEmulatedCertificate, HoldsForEveryBoundRuleAndDepth) {
+TEST_P(GpuEmulatedCertificate, HoldsForEveryBoundRuleAndDepth) {
   std::mt19937 rng(71);
   for (int trial = 0; trial < testing::scaled_trials(9); ++trial) {
     const int n = 5 + trial % 3;
     const Instance instance = testing::random_instance(rng, n, 2 + trial % 4);
     const Time optimum = testing::brute_force_optimum(instance);
     const SearchSettings settings{kBounds[trial % 3], kRules[trial % 5]};
-    EmulatedGpuConfig config;
+    EmulatedGpuConfig config = config_for(trial);
     config.ivms = 1 + trial % 8;
     config.steps = 1 + trial % 4;
     for (const int depth : {0, 1, 2, n - 1}) {
@@ -93,15 +110,18 @@ TEST(GpuEmulatedCertificate, HoldsForEveryBoundRuleAndDepth) {
 // pruned whatever the direction, which the cut-off bounds chose arbitrarily. Its pruned
 // records still take the exact bounds' direction, as the records of the IVM that decomposed
 // the node and the audit's rebuild do (once recorded in the direction taken: two sides of
-// one node's children, refuted by check 2).
-TEST(GpuEmulatedCertificate, StartsWhoseLastRowIsPrunedRecordTheExactDirection) {
+// one node's children, refuted by check 2). The rounds record a start the exploring pass
+// made (record_start), where the fault was; the persistent explorer's teams start in the cut
+// pass's code, whose rows above D are bounded exactly (fewer trials: its emulated teams take
+// turns, four times slower).
+TEST_P(GpuEmulatedCertificate, StartsWhoseLastRowIsPrunedRecordTheExactDirection) {
   std::mt19937 rng(75);
-  for (int trial = 0; trial < testing::scaled_trials(200); ++trial) {
+  for (int trial = 0; trial < testing::scaled_trials(GetParam() ? 50 : 200); ++trial) {
     const int n = 6;
     const Instance instance = testing::random_instance(rng, n, 4);
     const Time optimum = testing::brute_force_optimum(instance);
     const SearchSettings settings{BoundKind::kLb2, kRules[trial % 2]};
-    EmulatedGpuConfig config;
+    EmulatedGpuConfig config = config_for(trial);
     config.ivms = 8;
     config.steps = 1;
     for (const Time ub : {optimum + 1, optimum}) {
@@ -116,14 +136,15 @@ TEST(GpuEmulatedCertificate, StartsWhoseLastRowIsPrunedRecordTheExactDirection) 
 // Checkpoints (open records split) and new work dealt to the IVMs (open records closed)
 // midway, with stealing between IVMs: records of one node from several IVMs and parts add
 // up, and the certificate holds.
-TEST(GpuEmulatedCertificate, HoldsAcrossCheckpointsAndNewWork) {
+TEST_P(GpuEmulatedCertificate, HoldsAcrossCheckpointsAndNewWork) {
   std::mt19937 rng(72);
+  std::uint64_t steals = 0;
   for (int trial = 0; trial < testing::scaled_trials(8); ++trial) {
     const int n = 7 + trial % 2;
     const Instance instance = testing::random_instance(rng, n, 3 + trial % 3);
     const Time optimum = testing::brute_force_optimum(instance);
     const SearchSettings settings{kBounds[trial % 3], kRules[trial % 5]};
-    EmulatedGpuConfig config;
+    EmulatedGpuConfig config = config_for(trial);
     config.ivms = 6;
     config.steps = 2;
     for (const Time ub : {kInfiniteTime, optimum}) {
@@ -132,14 +153,16 @@ TEST(GpuEmulatedCertificate, HoldsAcrossCheckpointsAndNewWork) {
       EXPECT_TRUE(c.audit.holds()) << "trial " << trial << " ub " << ub << ": "
                                    << failure_of(c.audit);
       EXPECT_EQ(c.certificate.upper_bound, optimum);
+      steals += c.steals;
     }
   }
+  EXPECT_GT(steals, 0u) << "no IVM ever took work from another: the test exercises nothing";
 }
 
 // A record buffer with room for one step of every IVM: IVMs stop short (before starting,
 // mid-launch, mid-settle), the host drains and goes on. At the optimum the search is the
 // same as without recording (the same nodes), and the certificate holds.
-TEST(GpuEmulatedCertificate, IvmsThatStopShortOfRoomLoseNothing) {
+TEST_P(GpuEmulatedCertificate, IvmsThatStopShortOfRoomLoseNothing) {
   std::mt19937 rng(73);
   std::uint64_t interruptions = 0;
   for (int trial = 0; trial < testing::scaled_trials(6); ++trial) {
@@ -147,7 +170,7 @@ TEST(GpuEmulatedCertificate, IvmsThatStopShortOfRoomLoseNothing) {
     const Instance instance = testing::random_instance(rng, n, 4);
     const Time optimum = testing::brute_force_optimum(instance);
     const SearchSettings settings{kBounds[trial % 3], kRules[trial % 5]};
-    EmulatedGpuConfig config;
+    EmulatedGpuConfig config = config_for(trial);
     config.ivms = 4;
     config.steps = 5;
     EmulatedEngine<std::int8_t> plain(instance, settings.branching, optimum, config,
@@ -170,7 +193,7 @@ TEST(GpuEmulatedCertificate, IvmsThatStopShortOfRoomLoseNothing) {
 // a few nodes get records of their own, nested in their depth-D record; parts of nodes
 // split by stealing, checkpoints, new work and a buffer that runs short add up. The
 // certificate holds with every explored subproblem re-explored, and has nested records.
-TEST(GpuEmulatedCertificate, SplitWhereHeavyHoldsAcrossStealsAndCheckpoints) {
+TEST_P(GpuEmulatedCertificate, SplitWhereHeavyHoldsAcrossStealsAndCheckpoints) {
   std::mt19937 rng(74);
   int nested = 0;
   for (int trial = 0; trial < testing::scaled_trials(8); ++trial) {
@@ -178,7 +201,7 @@ TEST(GpuEmulatedCertificate, SplitWhereHeavyHoldsAcrossStealsAndCheckpoints) {
     const Instance instance = testing::random_instance(rng, n, 3 + trial % 3);
     const Time optimum = testing::brute_force_optimum(instance);
     const SearchSettings settings{kBounds[trial % 3], kRules[trial % 5]};
-    EmulatedGpuConfig config;
+    EmulatedGpuConfig config = config_for(trial);
     config.ivms = 1 + trial % 6;
     config.steps = 1 + trial % 3;
     CutRecording recording{1 + trial % 2, {}};
@@ -200,6 +223,11 @@ TEST(GpuEmulatedCertificate, SplitWhereHeavyHoldsAcrossStealsAndCheckpoints) {
   }
   EXPECT_GT(nested, 0) << "no record was split: the test exercises nothing";
 }
+
+INSTANTIATE_TEST_SUITE_P(Explorers, GpuEmulatedCertificate, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? "Persistent" : "Rounds";
+                         });
 
 TEST(GpuCutBuffer, RefusesCutsDeeperThanTheGpuRecords) {
   EXPECT_THROW(cut_buffer_size(8, 30, kMaxGpuCutDepth + 1, 0), std::invalid_argument);
