@@ -56,6 +56,10 @@ enum class TimesPlace { kGlobal, kShared, kFromParams };
 // kMode kPersistent: the persistent explorer instead (warp_persistent.cuh), each team exploring
 // its IVM until the launch's deadline and sharing work through the device queue;
 // kPersistentRecord the same, recording (it runs the cut pass's code where a team stops).
+// The parameters are __grid_constant__: the recording kernel passes them by reference to a
+// function it does not inline (cut_pass_here), which otherwise copies them to local memory,
+// where the exploration loop then read them (docs/audit.md, "Recording with the persistent
+// explorer").
 template <class Cell, Placement kPlacement, TimesPlace kTimes, bool kLb2, int kTeam,
           int kMode>
 __global__ void __launch_bounds__(kMaxExploreThreads, kExploreBlocksPerSm)
