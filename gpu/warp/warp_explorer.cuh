@@ -85,8 +85,7 @@ class WarpExplorer {
   }
 
   // Brings the IVM into the workspace: the interval only for an initializing IVM, else the
-  // rows and summaries up to the current line. (The persistent explorer's recording teams load
-  // it again after the cut pass's code took it over: no step of theirs is pending then.)
+  // rows and summaries up to the current line. Nothing is pending after a load.
   __device__ void load(bool initializing) {
     pending_ = false;
     if (placement_ != Placement::kGlobal) {
@@ -107,9 +106,8 @@ class WarpExplorer {
     warp::sync<kTeam>();
   }
 
-  // Writes the IVM back with its new state and adds this launch's node counts (once: a
-  // persistent recording team stores before the cut pass's code takes the IVM over, and again
-  // at its launch's end).
+  // Writes the IVM back with its new state and adds the node counts since the last store
+  // (the counts are added once however often it is called).
   __device__ void store(int state) {
     if (placement_ != Placement::kGlobal && state != kEmpty) {
       const ivm::View<Cell> h = home();
