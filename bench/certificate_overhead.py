@@ -3,11 +3,20 @@
 
 Runs one instance on one GPU per run, side by side on the host's GPUs: the build before
 without a certificate (`--baseline-bin`, optional), this build without and with
-`--certificate`. Each round gives every variant a GPU; the next round rotates them, so every
-variant meets every GPU. Prints each run's search seconds and nodes, and the medians.
+`--certificate` (and with the certificate options of each `--certificate-variant`). Each
+round gives every variant a GPU; the next round rotates them, so every variant meets every
+GPU. Prints each run's search seconds and nodes, and the medians.
 
     bench/certificate_overhead.py --bin build/permbb --baseline-bin old/permbb \\
         --case "VFR30_15_2_Gap.txt --ub 2317" --gpus 4 --rounds 2 --json overhead.json
+
+With `--time-limit S` every run stops after S seconds (exit status 3, expected) and the
+variants compare by nodes per second: a shorter measure of the kernels' speed, on the part
+of the search those seconds reach. For example, what the nested subproblems cost:
+
+    bench/certificate_overhead.py --bin build/permbb --case "VFR30_15_2_Gap.txt --ub 2317" \\
+        --options "--heuristic-threads 0" --gpus 1 --rounds 6 --time-limit 25 \\
+        --certificate-variant "split0=--certificate-split 0"
 """
 import argparse
 import json
@@ -20,24 +29,66 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 
-def run_one(variant, binary, gpu, case, options, folder, index):
-    result = os.path.join(folder, f"{variant}-{index}.json")
+# A variant: its name, its binary, and its certificate options (None: no certificate).
+PLAIN, CERTIFICATE, BASELINE = "plain", "certificate", "baseline"
+
+# The exit status of a run its time limit stopped (README, "Exit status").
+STOPPED_BY_LIMIT = 3
+
+
+def run_one(variant, gpu, case, options, time_limit, folder, index):
+    name, binary, certificate_options = variant
+    result = os.path.join(folder, f"{name}-{index}.json")
     command = [binary, "solve", *shlex.split(case), "--gpu", "--quiet", "--json", result,
                *shlex.split(options)]
-    if variant == "certificate":
-        command += ["--certificate", os.path.join(folder, f"{variant}-{index}.cert")]
+    if time_limit:
+        command += ["--time-limit", str(time_limit)]
+    certificate = os.path.join(folder, f"{name}-{index}.cert")
+    if certificate_options is not None:
+        command += ["--certificate", certificate, *shlex.split(certificate_options)]
     env = dict(os.environ, CUDA_VISIBLE_DEVICES=str(gpu))
     done = subprocess.run(command, env=env, capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.exit(f"certificate_overhead: {variant} on GPU {gpu} failed: {done.stderr.strip()}")
+    expected = (0, STOPPED_BY_LIMIT) if time_limit else (0,)
+    if done.returncode not in expected:
+        sys.exit(f"certificate_overhead: {name} on GPU {gpu} failed "
+                 f"(exit {done.returncode}): {done.stderr.strip()}")
     with open(result) as f:
         solved = json.load(f)
-    row = {"variant": variant, "gpu": gpu, "seconds": solved["seconds"],
-           "nodes": solved["nodes_decomposed"]}
-    if variant == "certificate":
-        row["certificate_bytes"] = os.path.getsize(command[-1])
-        os.remove(command[-1])
+    row = {"variant": name, "gpu": gpu, "seconds": solved["seconds"],
+           "nodes": solved["nodes_decomposed"], "status": solved["status"],
+           "nodes_per_second": solved["nodes_decomposed"] / solved["seconds"]}
+    if os.path.exists(certificate):  # written only when the search completed
+        row["certificate_bytes"] = os.path.getsize(certificate)
+        os.remove(certificate)
     return row
+
+
+def certificate_variant(text):
+    name, separator, options = text.partition("=")
+    if not separator or not name or name in (PLAIN, CERTIFICATE, BASELINE):
+        raise argparse.ArgumentTypeError(f"expected NAME=OPTIONS with a new name: {text!r}")
+    return name, options
+
+
+def report(rows, variants, time_limit):
+    """Prints the runs and the medians; returns the medians (seconds, or nodes per second
+    with a time limit)."""
+    measure = "nodes_per_second" if time_limit else "seconds"
+    medians = {name: statistics.median(x[measure] for x in rows if x["variant"] == name)
+               for name, _, _ in variants if any(x["variant"] == name for x in rows)}
+    for row in rows:
+        print(f"{row['variant']:12s} GPU {row['gpu']}  {row['seconds']:9.2f} s  "
+              f"{row['nodes']:,} nodes  {row['nodes_per_second']:.4g} nodes/s")
+    for name, value in medians.items():
+        print(f"median {name:12s} {value:.6g} {'nodes/s' if time_limit else 's'}")
+    if PLAIN not in medians:
+        return medians
+    for name, value in medians.items():
+        if name == PLAIN or name == BASELINE:
+            continue
+        ratio = medians[PLAIN] / value if time_limit else value / medians[PLAIN]
+        print(f"{name} costs {100 * (ratio - 1):.1f} %")
+    return medians
 
 
 def main():
@@ -49,31 +100,34 @@ def main():
                         help="options of every run (default: %(default)s)")
     parser.add_argument("--gpus", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--time-limit", type=float, default=0,
+                        help="stop every run after this many seconds and compare nodes per "
+                             "second (0: every run completes; default: %(default)s)")
+    parser.add_argument("--certificate-variant", type=certificate_variant, action="append",
+                        default=[], metavar="NAME=OPTIONS",
+                        help="also run with --certificate and these options, as NAME")
     parser.add_argument("--json", help="write the runs and medians here")
     args = parser.parse_args()
-    variants = [("plain", args.bin), ("certificate", args.bin)]
+    variants = [(PLAIN, args.bin, None), (CERTIFICATE, args.bin, "")]
+    variants += [(name, args.bin, options) for name, options in args.certificate_variant]
     if args.baseline_bin:
-        variants.append(("baseline", args.baseline_bin))
+        variants.append((BASELINE, args.baseline_bin, None))
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         for r in range(args.rounds):
             # A round: every GPU runs a variant, rotated by the round.
             jobs = [(variants[(g + r) % len(variants)], g) for g in range(args.gpus)]
             with ThreadPoolExecutor(len(jobs)) as pool:
-                futures = [pool.submit(run_one, name, binary, g, args.case, args.options, folder,
-                                       f"{r}-{g}") for (name, binary), g in jobs]
+                futures = [pool.submit(run_one, variant, g, args.case, args.options,
+                                       args.time_limit, folder, f"{r}-{g}")
+                           for variant, g in jobs]
                 rows += [f.result() for f in futures]
-    medians = {name: statistics.median(x["seconds"] for x in rows if x["variant"] == name)
-               for name, _ in variants if any(x["variant"] == name for x in rows)}
-    for row in rows:
-        print(f"{row['variant']:12s} GPU {row['gpu']}  {row['seconds']:9.2f} s  {row['nodes']:,} nodes")
-    for name, seconds in medians.items():
-        print(f"median {name:12s} {seconds:9.2f} s")
-    if "plain" in medians and "certificate" in medians:
-        print(f"recording costs {100 * (medians['certificate'] / medians['plain'] - 1):.1f} %")
+    medians = report(rows, variants, args.time_limit)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"case": args.case, "runs": rows, "medians": medians}, f, indent=1)
+            json.dump({"case": args.case, "options": args.options,
+                       "time_limit": args.time_limit, "runs": rows, "medians": medians}, f,
+                      indent=1)
 
 
 if __name__ == "__main__":
