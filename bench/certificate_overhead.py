@@ -56,7 +56,7 @@ def run_one(variant, gpu, case, options, time_limit, folder, index):
         solved = json.load(f)
     row = {"variant": name, "gpu": gpu, "seconds": solved["seconds"],
            "nodes": solved["nodes_decomposed"], "status": solved["status"],
-           "nodes_per_second": solved["nodes_decomposed"] / solved["seconds"]}
+           "nodes_per_second": solved["nodes_decomposed"] / max(solved["seconds"], 1e-9)}
     if os.path.exists(certificate):  # written only when the search completed
         row["certificate_bytes"] = os.path.getsize(certificate)
         os.remove(certificate)
