@@ -4,10 +4,11 @@ import subprocess
 import sys
 
 
-def solve(binary, instance, options):
-    """Runs `permbb solve INSTANCE OPTIONS --json - --quiet`; returns the parsed result."""
+def solve(binary, instance, options, env=None):
+    """Runs `permbb solve INSTANCE OPTIONS --json - --quiet` (in `env`, default this process's
+    environment); returns the parsed result. A run its limit stopped (exit 3) is a result."""
     cmd = [binary, "solve", instance, *options, "--json", "-", "--quiet"]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if proc.returncode not in (0, 3):
         sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr}")
     return json.loads(proc.stdout)

@@ -23,37 +23,34 @@ import json
 import os
 import shlex
 import statistics
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+from bench_common import solve
 
-# A variant: its name, its binary, and its certificate options (None: no certificate).
 PLAIN, CERTIFICATE, BASELINE = "plain", "certificate", "baseline"
 
-# The exit status of a run its time limit stopped (README, "Exit status").
-STOPPED_BY_LIMIT = 3
+# The statuses of a search that completed (README, "Exit status").
+COMPLETE = ("optimal", "no-better-than-ub")
 
 
 def run_one(variant, gpu, case, options, time_limit, folder, index):
+    """One run of `variant` (its name, binary, and certificate options; None: no
+    certificate) on GPU `gpu`: its row."""
     name, binary, certificate_options = variant
-    result = os.path.join(folder, f"{name}-{index}.json")
-    command = [binary, "solve", *shlex.split(case), "--gpu", "--quiet", "--json", result,
-               *shlex.split(options)]
+    instance, *case_options = shlex.split(case)
+    run_options = [*case_options, "--gpu", *shlex.split(options)]
     if time_limit:
-        command += ["--time-limit", str(time_limit)]
+        run_options += ["--time-limit", str(time_limit)]
     certificate = os.path.join(folder, f"{name}-{index}.cert")
     if certificate_options is not None:
-        command += ["--certificate", certificate, *shlex.split(certificate_options)]
-    env = dict(os.environ, CUDA_VISIBLE_DEVICES=str(gpu))
-    done = subprocess.run(command, env=env, capture_output=True, text=True)
-    expected = (0, STOPPED_BY_LIMIT) if time_limit else (0,)
-    if done.returncode not in expected:
-        sys.exit(f"certificate_overhead: {name} on GPU {gpu} failed "
-                 f"(exit {done.returncode}): {done.stderr.strip()}")
-    with open(result) as f:
-        solved = json.load(f)
+        run_options += ["--certificate", certificate, *shlex.split(certificate_options)]
+    solved = solve(binary, instance, run_options,
+                   env=dict(os.environ, CUDA_VISIBLE_DEVICES=str(gpu)))
+    if not time_limit and solved["status"] not in COMPLETE:
+        sys.exit(f"certificate_overhead: {name} on GPU {gpu} did not complete "
+                 f"({solved['status']}): compare such runs with --time-limit")
     row = {"variant": name, "gpu": gpu, "seconds": solved["seconds"],
            "nodes": solved["nodes_decomposed"], "status": solved["status"],
            "nodes_per_second": solved["nodes_decomposed"] / max(solved["seconds"], 1e-9)}
