@@ -18,6 +18,7 @@
 #include "shared_options.hpp"
 #include "gpu_devices.hpp"
 #include "core_search.hpp"
+#include "group_search.hpp"
 #include "host_list_backend.hpp"
 #include "input_error.hpp"
 #include "knapsack_dp.hpp"
@@ -45,6 +46,7 @@ struct KnapsackReport {
   bool complete = true;
   std::optional<ks::LevelSearchStatistics> statistics;  // branch-and-bound only
   std::optional<ks::CoreSearchStatistics> core;         // core only
+  std::optional<ks::GroupSearchResult> groups;          // groups only (its solution moved out)
   std::optional<std::int64_t> upper_bound;              // core only
   ks::LevelSearchOptions search;
   double seconds = 0;
@@ -282,6 +284,32 @@ KnapsackReport solve_expanding_core(const KnapsackCommandOptions& options,
   return report;
 }
 
+KnapsackReport solve_by_weight_groups(const KnapsackCommandOptions& options,
+                                     const ks::KnapsackInstance& instance,
+                                     const std::atomic<bool>* stop) {
+  if (options.gpu == "on") throw InputError("--gpu: the group search runs on the CPU only");
+  KnapsackReport report;
+  report.method = "groups";
+  report.engine = "cpu";
+  report.search.at_least = options.at_least;
+  ks::GroupSearchOptions search;
+  search.at_least = options.at_least;
+  search.time_limit_seconds = options.time_limit_seconds;
+  search.stop = stop;
+  const auto begin = Clock::now();
+  ks::GroupSearchResult result = ks::solve_by_groups(instance, search);
+  report.seconds = seconds_since(begin);
+  report.solution = std::move(result.solution);
+  report.complete = result.complete;
+  if (result.none_at_least) report.none_at_least = options.at_least;
+  report.groups = std::move(result);
+  spdlog::info("knapsack: method groups, {} groups and {} light items, {} table cells, {} "
+               "nodes, {} count vectors shared out",
+               report.groups->groups, report.groups->light_items, report.groups->table_cells,
+               report.groups->nodes, report.groups->leaves);
+  return report;
+}
+
 // The most memory --method dp may take: --dp-memory-mib (default 4 GiB), but never more
 // than the machine has, so that a table too large for it is refused before any allocation
 // (an allocation beyond it fails, or succeeds and is killed when the memory runs out).
@@ -328,6 +356,11 @@ std::string format_human(const ks::KnapsackInstance& instance, const KnapsackRep
   for (const int i : one_based(r.solution.items)) out << ' ' << i;
   out << "\n";
   if (r.statistics) out << "nodes         " << r.statistics->nodes_explored << "\n";
+  if (r.groups) {
+    out << "groups        " << r.groups->groups << " (and " << r.groups->light_items
+        << " light items; " << r.groups->nodes << " nodes, " << r.groups->leaves
+        << " count vectors shared out)\n";
+  }
   if (r.core) {
     out << "states        " << r.core->states_explored << " (largest list "
         << r.core->largest_list << ", core of " << r.core->core_size << " items, "
@@ -356,7 +389,8 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   j["capacity"] = instance.capacity;
   j["method"] = r.method;
   j["status"] = status_of(r);
-  j["at_least"] = r.search.at_least > 0 ? nlohmann::json(r.search.at_least) : nlohmann::json(nullptr);
+  j["at_least"] =
+      r.search.at_least > 0 ? nlohmann::json(r.search.at_least) : nlohmann::json(nullptr);
   j["stopped_because"] = r.complete ? nlohmann::json(nullptr) : nlohmann::json(r.stopped_because);
   j["value"] = r.solution.value;
   j["weight"] = r.solution.weight;
@@ -399,7 +433,22 @@ nlohmann::json to_json(const ks::KnapsackInstance& instance, const KnapsackRepor
   j["completions"] = core ? nlohmann::json(core->completions) : none;
   j["weight_class_dp_runs"] = core ? nlohmann::json(core->weight_class_dp_runs) : none;
   j["gpu_merges"] = core ? nlohmann::json(core->merger_merges) : none;
+  const auto* groups = r.groups ? &*r.groups : nullptr;
+  j["groups"] = groups ? nlohmann::json(groups->groups) : none;
+  j["light_items"] = groups ? nlohmann::json(groups->light_items) : none;
+  j["table_cells"] = groups ? nlohmann::json(groups->table_cells) : none;
+  j["group_nodes"] = groups ? nlohmann::json(groups->nodes) : none;
+  j["group_leaves"] = groups ? nlohmann::json(groups->leaves) : none;
   return j;
+}
+
+KnapsackReport solve_with_method(const KnapsackCommandOptions& options,
+                                 const ks::KnapsackInstance& instance,
+                                 const std::atomic<bool>* stop) {
+  if (options.method == "dp") return solve_dynamic_program(options, instance, stop);
+  if (options.method == "core") return solve_expanding_core(options, instance, stop);
+  if (options.method == "groups") return solve_by_weight_groups(options, instance, stop);
+  return solve_branch_and_bound(options, instance, stop);
 }
 
 }  // namespace
@@ -425,8 +474,10 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
       .add_option("--method", options.method,
                   "core: expanding-core dynamic programming (minknap/combo class; long state "
                   "lists merged on the GPU; the default); bb: branch-and-bound (CPU/GPU); dp: "
-                  "dynamic programming, O(n c), CPU")
-      ->check(CLI::IsMember({"core", "bb", "dp"}))
+                  "dynamic programming, O(n c), CPU; groups: the items in groups of nearly "
+                  "equal weight, how many each group gives enumerated (CPU; for instances "
+                  "built that way, as Jooken's; a second opinion sharing no code with the others)")
+      ->check(CLI::IsMember({"core", "bb", "dp", "groups"}))
       ->capture_default_str();
   add_gpu_choice(command, options.gpu,
                  "use the GPU (an error without one, or with --method dp)",
@@ -454,10 +505,9 @@ void add_knapsack_options(CLI::App& command, KnapsackCommandOptions& options) {
   command
       .add_option("--at-least", options.at_least,
                   "seek only solutions worth at least V (a value proved elsewhere, to confirm "
-                  "it): the result is this search's optimum if one reaches V, else status "
-                  "none-at-least")
-      ->check(number_above(std::int64_t{0}))
-      ->group(method_group("Branch-and-bound", "bb"));
+                  "it; --method bb or groups): the result is this search's optimum if one "
+                  "reaches V, else status none-at-least")
+      ->check(number_above(std::int64_t{0}));
   command
       .add_option("--max-states", options.max_states,
                   "--method core: most states of the list; beyond it the search stops with an "
@@ -516,10 +566,11 @@ int run_knapsack_command(const KnapsackCommandOptions& options,
   if (options.command != nullptr) warn_options_of_other_methods(*options.command, options.method);
   warn_techniques_of_other_methods(options);
   const std::atomic<bool>* stop = signals.stop_flag();
-  KnapsackReport report = options.method == "dp" ? solve_dynamic_program(options, instance, stop)
-                          : options.method == "core"
-                              ? solve_expanding_core(options, instance, stop)
-                              : solve_branch_and_bound(options, instance, stop);
+  if (options.at_least > 0 && options.method != "bb" && options.method != "groups") {
+    spdlog::warn("--at-least: only --method bb and groups use it, not {}: ignored",
+                 options.method);
+  }
+  KnapsackReport report = solve_with_method(options, instance, stop);
   if (!report.stopped_because.empty()) {
     spdlog::warn("knapsack: stopped before the optimum is proved: {}", report.stopped_because);
   } else {

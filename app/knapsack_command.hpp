@@ -17,11 +17,11 @@ struct KnapsackCommandOptions {
   std::string generate;                  // "CLASS,n,R,seed" or "jooken,n,c,g,f,eps,s,seed"
   std::int64_t capacity = -1;            // -1: the file's, or half the total weight when generated
   std::string gpu = "auto";              // auto | on | off
-  std::string method = "core";           // core | bb | dp
+  std::string method = "core";           // core | bb | dp | groups
   std::int64_t switch_threshold = 0;     // 0: the default (knapsack_level_search.hpp)
   std::int64_t max_list_nodes = 0;       // 0: from --memory-fraction of the memory
   std::int64_t max_set_aside_nodes = 0;  // 0: from --memory-fraction of the host's memory
-  std::int64_t at_least = 0;             // bb: seek only solutions worth this much (0: any)
+  std::int64_t at_least = 0;             // bb, groups: seek only solutions worth this much (0: any)
   std::int64_t max_states = 0;           // 0: none (core: the memory cap alone)
   double memory_fraction = 0;            // 0: the default (knapsack_memory_cap.hpp)
   std::int64_t dp_memory_mib = 0;        // 0: the default (knapsack_dp.hpp)

@@ -265,6 +265,10 @@ CORE_DIAGNOSTICS = ["largest_state_list", "core_size", "items_fixed", "capacity_
                     "dantzig_upper", "states_upper", "cardinality_upper"]
 
 
+# What --method groups says about its search (null for the other methods).
+GROUP_DIAGNOSTICS = ["groups", "light_items", "table_cells", "group_nodes", "group_leaves"]
+
+
 def run_summary(result, method, instance):
     """The fields of a run kept in the records, its solution checked against the file."""
     problems = solution_problems(instance, result)
@@ -280,6 +284,7 @@ def run_summary(result, method, instance):
         "engine": result.get("engine"),
         "chosen": len(result["chosen"]) if "chosen" in result else None,
         **{field: result.get(field) for field in CORE_DIAGNOSTICS},
+        **{field: result.get(field) for field in GROUP_DIAGNOSTICS},
         "error": result.get("error"),
         "solution_check": "WRONG: " + "; ".join(problems) if problems else
                           ("ok" if "chosen" in result else "none"),
@@ -313,31 +318,70 @@ def confirmation_check(run, confirm):
     return f"unconfirmed ({confirm['method']} {confirm['status']})"
 
 
-def confirm_options(args, run):
-    """The second method's options beyond the first's: the branch-and-bound seeks only
-    solutions worth the value claimed (--at-least), so that it proves that value itself, with
-    its own search and its own solution, in a fraction of a plain search."""
-    return ["--at-least", str(run["value"])] if args.confirm_method == "bb" else []
+def confirm_options(method, run):
+    """The second method's options beyond the first's: the branch-and-bound and the group
+    search seek only solutions worth the value claimed (--at-least), so that each proves that
+    value itself, with its own search and its own solution, in a fraction of a plain search."""
+    return ["--at-least", str(run["value"])] if method in ("bb", "groups") else []
+
+
+def second_method(args, first):
+    """--confirm-method, or with 'other' the first of --method's list that is not FIRST (the
+    branch-and-bound when the list has no other)."""
+    if args.confirm_method != "other":
+        return args.confirm_method
+    return next((m for m in args.methods if m != first), "bb")
+
+
+def run_methods(args, running, path, instance):
+    """The methods of --method in turn until one proves the optimum: each but the last for
+    --first-share of the time limit, the last for what is left (at least a second). A method
+    that takes --at-least is given the best value an earlier one found (its solution checked
+    against the file): it then proves that value or a better one, or finds none. The last
+    run's summary, with the seconds of all and each one's outcome in `tried`."""
+    remaining = args.time_limit
+    tried, problems, run, found = [], [], None, None
+    for k, method in enumerate(args.methods):
+        last = k == len(args.methods) - 1
+        limit = remaining if last else min(remaining, args.time_limit * args.first_share)
+        hint = confirm_options(method, {"value": found}) if found else []
+        run = run_summary(run_permbb(args, running, path, method, round(limit, 3), hint),
+                          method, instance)
+        spent = run_seconds(run)
+        tried.append({"method": method, "status": run["status"], "value": run["value"],
+                      "seconds": spent})
+        if run["solution_check"].startswith("WRONG"):
+            problems.append(f"{method}: {run['solution_check']}")
+        elif run["solution_check"] == "ok" and run["value"] and run["value"] > (found or 0):
+            found = run["value"]
+        remaining = max(remaining - spent, 1.0)
+        if run["status"] == "optimal":
+            break
+    run["seconds"] = sum(t["seconds"] for t in tried)
+    run["tried"] = tried
+    if problems:
+        run["solution_check"] = "; ".join(problems)
+    return run
 
 
 def solve_instance(args, running, folder, name, index):
-    """One instance: the run, its checks, and the second method where the optimum claimed
+    """One instance: the runs, their checks, and the second method where the optimum claimed
     is not in the index. The record kept for it."""
     path = os.path.join(folder, "instances", name + ".in")
     optimum, combo_seconds = index.get(name, (None, None))
     try:
         instance = read_instance(path)
-        result = run_permbb(args, running, path, args.method, args.time_limit)
+        run = run_methods(args, running, path, instance)
     except (OSError, ValueError) as error:
-        instance, result = None, {"status": "error", "error": f"unreadable: {error}",
-                                  "wall_seconds": 0.0}
-    run = run_summary(result, args.method, instance)
+        run = run_summary({"status": "error", "error": f"unreadable: {error}",
+                           "wall_seconds": 0.0}, args.methods[0], None)
     checks = {"solution": run.pop("solution_check"), "index": index_check(run, optimum)}
     confirm = None
     if run["status"] == "optimal" and optimum is None:
-        confirm = run_summary(run_permbb(args, running, path, args.confirm_method,
-                                         args.confirm_time_limit, confirm_options(args, run)),
-                              args.confirm_method, instance)
+        method = second_method(args, run["method"])
+        confirm = run_summary(run_permbb(args, running, path, method, args.confirm_time_limit,
+                                         confirm_options(method, run)),
+                              method, instance)
         checks["confirm solution"] = confirm.pop("solution_check")
         checks["confirmation"] = confirmation_check(run, confirm)
     record = {"name": name, **generator_parameters(name), **run, "checks": checks,
@@ -579,6 +623,18 @@ def gpu_list(text):
     return gpus
 
 
+METHODS = ["core", "bb", "dp", "groups"]
+
+
+def method_list(text):
+    methods = text.split(",")
+    unknown = [m for m in methods if m not in METHODS]
+    if unknown or len(set(methods)) != len(methods):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a list of distinct methods of {', '.join(METHODS)}")
+    return methods
+
+
 def parse_arguments():
     parser = OneLineErrors(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", help="a folder with instances/ and index.csv, or its .tar.xz")
@@ -592,9 +648,16 @@ def parse_arguments():
     parser.add_argument("--gpus", type=gpu_list, default=[], metavar="LIST",
                         help="GPUs to spread the runs over, e.g. 0,1,2,3 (default: each run "
                              "sees what the environment gives it)")
-    parser.add_argument("--method", choices=["core", "bb", "dp"], default="core")
-    parser.add_argument("--confirm-method", choices=["core", "bb", "dp"], default="bb",
-                        help="the second method, for optima not in the index (default bb)")
+    parser.add_argument("--method", type=method_list, default=["core"], dest="methods",
+                        metavar="LIST",
+                        help="the method, or methods tried in turn until one proves the "
+                             f"optimum, e.g. groups,core (of {', '.join(METHODS)}; default core)")
+    parser.add_argument("--first-share", type=positive(float), default=0.25,
+                        help="share of the time limit of each method but the last in "
+                             "--method's list (default 0.25)")
+    parser.add_argument("--confirm-method", choices=[*METHODS, "other"], default="other",
+                        help="the second method, for optima not in the index (default other: "
+                             "the first of --method's list that did not prove it, else bb)")
     parser.add_argument("--confirm-time-limit", type=positive(float),
                         help="seconds per run of the second method (default: --time-limit)")
     parser.add_argument("--memory-fraction", type=positive(float),
@@ -622,8 +685,10 @@ def check_arguments(args):
         raise BadArguments(f"--set {args.set}: no such file or folder")
     if not (os.path.isfile(args.bin) and os.access(args.bin, os.X_OK)):
         raise BadArguments(f"--bin {args.bin}: not an executable file")
-    if args.confirm_method == args.method:
-        raise BadArguments(f"--confirm-method {args.method}: the same as --method")
+    if args.methods == [args.confirm_method]:
+        raise BadArguments(f"--confirm-method {args.confirm_method}: the same as --method")
+    if args.first_share >= 1:
+        raise BadArguments("--first-share: below 1")
     if args.only:
         try:
             re.compile(args.only)
@@ -636,7 +701,8 @@ def check_arguments(args):
 
 
 def run_header(args):
-    return {"set": args.set, "method": args.method, "time_limit": args.time_limit,
+    return {"set": args.set, "method": ",".join(args.methods), "first_share": args.first_share,
+            "time_limit": args.time_limit,
             "jobs": args.jobs, "gpus": args.gpus, "confirm_method": args.confirm_method,
             "confirm_time_limit": args.confirm_time_limit,
             "memory_fraction": args.memory_fraction,
