@@ -160,15 +160,16 @@ int team_width(int requested, GpuBound bound) {
 int choose_placement(ExploreParams& params, int n, int m, int cell_bytes, Placement forced,
                      const DeviceInfo& device, Placement& chosen) {
   const bool lb2 = params.bound != GpuBound::kLb1;
+  const bool persistent = params.persistent != 0;  // each team's progress in its workspace
   params.placement = Placement::kGlobal;
-  params.layout = make_warp_layout(n, m, cell_bytes, Placement::kGlobal, lb2);
+  params.layout = make_warp_layout(n, m, cell_bytes, Placement::kGlobal, lb2, persistent);
   const int unlimited = resident_warps_per_sm(params, cell_bytes, device);
   const int wanted = std::min(kMinResidentWarpsPerSm, unlimited);
   const Placement order[] = {Placement::kShared, Placement::kStackGlobal, Placement::kGlobal};
   for (Placement p : order) {
     if (forced != Placement::kAuto && p != forced) continue;
     params.placement = p;
-    params.layout = make_warp_layout(n, m, cell_bytes, p, lb2);
+    params.layout = make_warp_layout(n, m, cell_bytes, p, lb2, persistent);
     const int warps = resident_warps_per_sm(params, cell_bytes, device);
     const bool enough = warps >= wanted || p == Placement::kGlobal;
     if (warps > 0 && (enough || forced != Placement::kAuto)) {

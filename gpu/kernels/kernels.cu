@@ -1,6 +1,7 @@
 // The GPU explorer's launchers (2022 §3, 2016 §3.3), and its stealing and assignment kernels;
 // the exploration kernel is in explore_kernel.cuh.
 #include <cstdint>
+#include <stdexcept>
 
 #include "cuda_check.hpp"
 #include "explore_kernel.hpp"
@@ -128,6 +129,10 @@ void launch_explore(const PoolView& pool, const ExploreParams& params, cudaStrea
 }
 
 void launch_persistent(const PoolView& pool, const ExploreParams& params, cudaStream_t stream) {
+  // Each team keeps its progress in its workspace (warp_persistent.cuh, team_progress).
+  if (params.layout.progress < 0) {
+    throw std::logic_error("launch_persistent: the layout has no progress slot");
+  }
   const WorkQueueView& queue = params.persist.queue;
   PERMBB_CUDA_CHECK(
       cudaMemsetAsync(queue.counters, 0, sizeof(WorkQueueCounters), stream));

@@ -92,7 +92,20 @@ inline constexpr int kBoundsPerJob = 4;
 // Lb2Scratch): the changed sides of 2n children (m each), then the terms and W of n jobs.
 PERMBB_HD long long lb2_scratch_times(int n, int m) { return 2LL * n * m + 2LL * n; }
 
-// Byte offsets of one warp's shared-memory workspace.
+// The persistent explorer's progress through its launch, one per team in the launch's shared
+// memory (WarpLayout::progress), read and written by the team's lane 0 alone
+// (warp_persistent.cuh, team_loop). In registers these 64-bit values stayed live across the
+// exploration's steps, where the child bound's loop needs every register (docs/gpu.md, "No
+// register to spare"). 16 bytes: the IVM's state stays in registers (every lane tests it at
+// every step), whether the team is hungry follows from it, and the back-off lives only while
+// the team polls.
+struct TeamProgress {
+  long long chunk;              // chunks explored and polls of the queue in this launch
+  unsigned long long started;   // lane 0's clock at the launch's start
+};
+static_assert(sizeof(TeamProgress) == 16, "a team's slot is 16 bytes (make_warp_layout)");
+
+// Byte offsets of one team's shared-memory workspace.
 struct WarpLayout {
   int pos = 0, end = 0, dir = 0, line = 0;
   int lb_front = 0, lb_back = 0;  // lb_back = lb_front + n entries: lb[direction * n + i]
@@ -100,7 +113,8 @@ struct WarpLayout {
   int scheduled = -1;  // LB2: n flags, the jobs fixed in the node being decomposed
   int stack = -1;   // -1: global
   int matrix = 0;
-  int bytes = 0;    // 0: the IVM works in global memory
+  int progress = -1;  // the persistent explorer: the team's TeamProgress (-1: none)
+  int bytes = 0;    // 0: no workspace (the IVM in global memory, no progress slot)
 };
 
 PERMBB_HD int align16(long long bytes) { return static_cast<int>((bytes + 15) / 16 * 16); }
@@ -117,10 +131,22 @@ PERMBB_HD int tails_level(int n) { return n < 2 ? 1 : n - 1; }
 // two with one job (tails_level).
 PERMBB_HD long long stack_times(int n, int m) { return 3LL * m * (tails_level(n) + 1); }
 
+// The workspace of a team: its IVM's fields where `placement` keeps them in shared memory,
+// then, for the persistent explorer, its TeamProgress, 16-aligned after the last field (the
+// only shared memory a team has with Placement::kGlobal). At 16 bytes a team, every Taillard
+// and VRF size keeps its placement and resident blocks on an H200 (computed; docs/gpu.md, "No
+// register to spare"), where 32 would move VFR40_15 with LB1 to the stack-global placement.
 PERMBB_HD WarpLayout make_warp_layout(int n, int m, int cell_bytes, Placement placement,
-                                      bool lb2) {
+                                      bool lb2, bool persistent) {
+  const int progress_bytes = align16(sizeof(TeamProgress));
   WarpLayout l;
-  if (placement == Placement::kGlobal) return l;
+  if (placement == Placement::kGlobal) {
+    if (persistent) {
+      l.progress = 0;
+      l.bytes = progress_bytes;
+    }
+    return l;
+  }
   const int ints = static_cast<int>(sizeof(int));
   l.pos = 0;
   l.end = l.pos + n * ints;
@@ -140,6 +166,10 @@ PERMBB_HD WarpLayout make_warp_layout(int n, int m, int cell_bytes, Placement pl
   }
   l.matrix = next;
   l.bytes = align16(next + static_cast<long long>(n) * (n + 1) / 2 * cell_bytes);
+  if (persistent) {
+    l.progress = l.bytes;
+    l.bytes += progress_bytes;
+  }
   return l;
 }
 

@@ -28,23 +28,39 @@
 
 namespace permbb::gpu {
 
-// Whether a team's launch is over: its chunks spent, or its time (lane 0's clock, so that the
-// team agrees).
-template <int kTeam>
-__device__ bool persistent_launch_over(const PersistParams& persist, long long chunk,
-                                       unsigned long long started) {
-  if (chunk >= persist.max_chunks) return true;
-  if (persist.period_ns == 0) return false;
-  const unsigned long long now = warp::broadcast<kTeam>(warp::clock_ns());
-  return now - started >= persist.period_ns;
-}
-
-// Lane 0 reads a queue word; the team follows its answer.
+// Lane 0 reads a queue word or its team's progress; the team follows its answer.
 template <int kTeam, class Read>
 __device__ bool team_reads(Read read) {
   bool answer = false;
   if (warp::lane<kTeam>() == 0) answer = read();
   return warp::broadcast_bool<kTeam>(answer);
+}
+
+// A team's progress through its launch (TeamProgress: chunk count and start clock), in its
+// slot of the launch's shared memory (WarpLayout::progress) rather than in registers, where
+// the two 64-bit values stayed live across every step and cost the child bound's loop its
+// early loads (docs/gpu.md, "No register to spare"). Lane 0 alone reads and writes the slot
+// and the team learns the answers by a shuffle (team_reads): no other lane touches it, so it
+// needs no barrier (a hazard for racecheck were other lanes to read it unsynchronised).
+inline __device__ TeamProgress* team_progress(const ExploreParams& params,
+                                              unsigned char* workspace) {
+  return reinterpret_cast<TeamProgress*>(workspace + params.layout.progress);
+}
+
+// Whether a team's launch is over: its chunks spent, or its time (lane 0's clock).
+template <int kTeam>
+__device__ bool persistent_launch_over(const PersistParams& persist,
+                                       const TeamProgress* progress) {
+  return team_reads<kTeam>([&] {
+    if (progress->chunk >= persist.max_chunks) return true;
+    return persist.period_ns != 0 && warp::clock_ns() - progress->started >= persist.period_ns;
+  });
+}
+
+// The team's next chunk (or poll of the queue).
+template <int kTeam>
+__device__ void next_chunk(TeamProgress* progress) {
+  if (warp::lane<kTeam>() == 0) ++progress->chunk;
 }
 
 // A hungry team's first pause between two polls of the queue, doubled while nothing comes up
@@ -81,51 +97,54 @@ PERMBB_NOT_INLINED __device__ CutPassResult cut_pass_here(const PoolView& pool,
   return {state, !cut_pass_takes(state, pending, 0)};
 }
 
-// A team's way through its launch, kept while a recording team's IVM is in the cut pass's
-// hands.
-struct TeamProgress {
-  int state;                    // the IVM's
-  bool hungry;                  // asked for work, holds none
-  long long chunk;
-  unsigned back_off_ns;
-  unsigned long long started;   // lane 0's clock at the launch's start
-};
+// A hungry team (it asked for work and holds none) polls the queue, pausing between two
+// polls, until it takes an interval (true) or leaves (false): its launch is over (`over`; it
+// then cancels its request or takes the interval the request became) or no work is left
+// anywhere. Each poll counts as a chunk. The pause lives only here, not across the steps.
+template <int kTeam, class Explorer>
+__device__ bool take_work(Explorer& explorer, const PersistParams& persist,
+                          TeamProgress* progress, bool& over) {
+  unsigned back_off_ns = kFirstBackOffNs;
+  while (!explorer.take(persist.queue, over)) {
+    if (over || team_reads<kTeam>([&] { return queue_search_over(persist.queue); })) {
+      return false;
+    }
+    warp::back_off<kTeam>(back_off_ns);
+    back_off_ns = back_off_ns < kMaxBackOffNs / 2 ? 2 * back_off_ns : kMaxBackOffNs;
+    next_chunk<kTeam>(progress);
+    over = persistent_launch_over<kTeam>(persist, progress);
+  }
+  return true;
+}
 
 // The team loop: explores the IVM in chunks, shares and takes work, until the launch ends
 // for the team (true) or, recording, the IVM needs the cut pass's code (false: the IVM is
-// stored as progress.state, with what is pending marked as for the rounds' cut pass).
+// stored as `state`, with what is pending marked as for the rounds' cut pass). `state` stays
+// in a register (every lane tests it at every step); an empty IVM's team is hungry: it has
+// asked for work (explore_persistent, or below as it runs dry). The progress is in shared
+// memory (team_progress).
 template <class Cell, Placement kPlacement, bool kLb2, int kTeam, int kMode>
 __device__ bool team_loop(const PoolView& pool, const ExploreParams& params, const Time* times,
                           const JohnsonView& johnson, unsigned char* workspace, int ivm,
-                          TeamProgress& progress) {
+                          int& state) {
   constexpr bool kRecord = kMode == kPersistentRecord;
   const PersistParams& persist = params.persist;
   const WorkQueueView& queue = persist.queue;
-  int& state = progress.state;
+  TeamProgress* const progress = team_progress(params, workspace);
   WarpExplorer<Cell, kPlacement, kLb2, kTeam, kMode> explorer(pool, ivm, params, times, johnson,
                                                               workspace);
   if (state != kEmpty) explorer.load(state == kInitializing);
-  for (;; ++progress.chunk) {
-    const bool over = persistent_launch_over<kTeam>(persist, progress.chunk, progress.started);
-    if (progress.hungry) {
-      if (explorer.take(queue, over)) {
-        state = kInitializing;
-        progress.hungry = false;
-        progress.back_off_ns = kFirstBackOffNs;
-      } else if (over || team_reads<kTeam>([&] { return queue_search_over(queue); })) {
-        break;
-      } else {
-        warp::back_off<kTeam>(progress.back_off_ns);
-        progress.back_off_ns = progress.back_off_ns < kMaxBackOffNs / 2 ? 2 * progress.back_off_ns
-                                                                       : kMaxBackOffNs;
-        continue;
-      }
+  for (;; next_chunk<kTeam>(progress)) {
+    bool over = persistent_launch_over<kTeam>(persist, progress);
+    if (state == kEmpty) {
+      if (!take_work<kTeam>(explorer, persist, progress, over)) break;
+      state = kInitializing;
     }
     if (over) break;
     if (state == kInitializing) {
       if constexpr (kRecord) {
         explorer.store(kInitializing);  // the cut pass's code starts it
-        ++progress.chunk;
+        next_chunk<kTeam>(progress);
         return false;
       }
       state = explorer.start() ? kExploring : kEmpty;
@@ -136,7 +155,7 @@ __device__ bool team_loop(const PoolView& pool, const ExploreParams& params, con
       } else if constexpr (kRecord) {
         if (explorer.pending()) {
           explorer.store(kExploring);  // the cut pass's code takes the step
-          ++progress.chunk;
+          next_chunk<kTeam>(progress);
           return false;
         }
       }
@@ -152,11 +171,10 @@ __device__ bool team_loop(const PoolView& pool, const ExploreParams& params, con
       if constexpr (kRecord) {
         explorer.leave_close_pending();  // its last record closes before it takes other work
         explorer.store(kEmpty);
-        ++progress.chunk;
+        next_chunk<kTeam>(progress);
         return false;
       }
       if (warp::lane<kTeam>() == 0) queue_go_hungry(queue);
-      progress.hungry = true;
     }
     warp::let_others_run<kTeam>();
   }
@@ -179,38 +197,35 @@ __device__ int explore_persistent(const PoolView& pool, const ExploreParams& par
   constexpr bool kRecord = kMode == kPersistentRecord;
   const WorkQueueView& queue = params.persist.queue;
   const bool lane0 = warp::lane<kTeam>() == 0;
-  const bool holder = pool.state[ivm] != kEmpty;  // as the launch counted it
-  TeamProgress progress{pool.state[ivm], false, 0, kFirstBackOffNs,
-                        warp::broadcast<kTeam>(warp::clock_ns())};
+  int state = pool.state[ivm];
+  const bool holder = state != kEmpty;  // as the launch counted it
+  if (lane0) *team_progress(params, workspace) = {0, warp::clock_ns()};
   if constexpr (kRecord) {
     const CutPassResult r =
         cut_pass_here<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson, workspace, ivm);
     if (!r.done) return r.state;
-    progress.state = r.state;
+    state = r.state;
   }
-  if (progress.state == kEmpty) {
-    if (lane0) {
-      if (holder) {
-        queue_go_hungry(queue);  // recording: the interval the cut pass's code took ran dry
-      } else {
-        queue_ask(queue);
-      }
+  if (state == kEmpty && lane0) {  // the team is hungry
+    if (holder) {
+      queue_go_hungry(queue);  // recording: the interval the cut pass's code took ran dry
+    } else {
+      queue_ask(queue);
     }
-    progress.hungry = true;
   }
   if constexpr (!kRecord) {
     team_loop<Cell, kPlacement, kLb2, kTeam, kMode>(pool, params, times, johnson, workspace, ivm,
-                                                    progress);
-    return progress.state;
+                                                    state);
+    return state;
   }
   while (!team_loop<Cell, kPlacement, kLb2, kTeam, kMode>(pool, params, times, johnson,
-                                                          workspace, ivm, progress)) {
+                                                          workspace, ivm, state)) {
     // The team holds an interval (it stopped before a node at the cut level, took one, or
     // ran dry).
     const CutPassResult r =
         cut_pass_here<Cell, kPlacement, kLb2, kTeam>(pool, params, times, johnson, workspace, ivm);
-    progress.state = r.state;
-    if (r.state == kEmpty && lane0) {
+    state = r.state;
+    if (r.state == kEmpty && lane0) {  // the team is hungry
       if (r.done) {
         queue_go_hungry(queue);
       } else {
@@ -218,9 +233,8 @@ __device__ int explore_persistent(const PoolView& pool, const ExploreParams& par
       }
     }
     if (!r.done) return r.state;  // leaves with its interval, if any, for the host's cut pass
-    progress.hungry = r.state == kEmpty;
   }
-  return progress.state;
+  return state;
 }
 
 }  // namespace permbb::gpu

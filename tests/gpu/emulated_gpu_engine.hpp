@@ -104,8 +104,8 @@ class EmulatedEngine {
     params_.johnson.sequence = johnson_sequence_.data();
     params_.johnson.stride = device_johnson_stride(n_);
     params_.placement = config.placement;
-    params_.layout =
-        make_warp_layout(n_, m_, sizeof(Cell), config.placement, params_.bound != GpuBound::kLb1);
+    params_.layout = make_warp_layout(n_, m_, sizeof(Cell), config.placement,
+                                      params_.bound != GpuBound::kLb1, config.persistent);
     params_.steps = config.steps;
     params_.select = config.select;
     params_.team_width = config.team_width;

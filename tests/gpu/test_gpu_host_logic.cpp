@@ -261,7 +261,7 @@ TEST(GpuLayout, WorkspaceFieldsAreAlignedAndDisjoint) {
     for (int m : {1, 5, 20, 33}) {
       for (bool lb2 : {false, true}) {
       const int cell_bytes = n < 128 ? 1 : 2;
-      const WarpLayout a = make_warp_layout(n, m, cell_bytes, Placement::kShared, lb2);
+      const WarpLayout a = make_warp_layout(n, m, cell_bytes, Placement::kShared, lb2, false);
       EXPECT_EQ(a.bytes % 16, 0);
       EXPECT_EQ(a.lb_front % 16, 0);
       EXPECT_EQ(a.lb_back, a.lb_front + 4 * n);  // lb[direction * n + i]
@@ -276,10 +276,26 @@ TEST(GpuLayout, WorkspaceFieldsAreAlignedAndDisjoint) {
       EXPECT_GE(a.stack, a.lb_back + 4 * n);
       EXPECT_GE(a.matrix, a.stack + 12 * m * n);
       EXPECT_GE(a.bytes, a.matrix + n * (n + 1) / 2 * cell_bytes);
-      const WarpLayout b = make_warp_layout(n, m, cell_bytes, Placement::kStackGlobal, lb2);
+      EXPECT_EQ(a.progress, -1);  // the rounds' kernels keep no progress
+      const WarpLayout b = make_warp_layout(n, m, cell_bytes, Placement::kStackGlobal, lb2, false);
       EXPECT_EQ(b.stack, -1);
       EXPECT_LT(b.bytes, a.bytes);
-      EXPECT_EQ(make_warp_layout(n, m, cell_bytes, Placement::kGlobal, lb2).bytes, 0);
+      // kGlobal: the IVM in global memory, no workspace at all.
+      const WarpLayout g = make_warp_layout(n, m, cell_bytes, Placement::kGlobal, lb2, false);
+      EXPECT_EQ(g.bytes, 0);
+      EXPECT_EQ(g.progress, -1);
+      // The persistent explorer: the same fields, then each team's TeamProgress, 16-aligned
+      // (warp_persistent.cuh); with kGlobal it is the team's whole workspace.
+      for (Placement p : {Placement::kShared, Placement::kStackGlobal, Placement::kGlobal}) {
+        const WarpLayout rounds = make_warp_layout(n, m, cell_bytes, p, lb2, false);
+        const WarpLayout persistent = make_warp_layout(n, m, cell_bytes, p, lb2, true);
+        EXPECT_EQ(persistent.matrix, rounds.matrix);
+        EXPECT_EQ(persistent.stack, rounds.stack);
+        EXPECT_EQ(persistent.progress, rounds.bytes);
+        EXPECT_EQ(persistent.progress % 16, 0);
+        EXPECT_EQ(persistent.bytes, rounds.bytes + 16);
+        EXPECT_GE(persistent.bytes, persistent.progress + static_cast<int>(sizeof(TeamProgress)));
+      }
       }
     }
   }
