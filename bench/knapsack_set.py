@@ -338,15 +338,17 @@ def run_methods(args, running, path, instance):
     --first-share of the time limit, the last for what is left (at least a second). A method
     that takes --at-least is given the best value an earlier one found (its solution checked
     against the file): it then proves that value or a better one, or finds none. The last
-    run's summary, with the seconds of all and each one's outcome in `tried`."""
+    run's summary (where none proves it, the one with the best value), with the seconds of all
+    and each one's outcome in `tried`."""
     remaining = args.time_limit
-    tried, problems, run, found = [], [], None, None
+    tried, problems, runs, found = [], [], [], None
     for k, method in enumerate(args.methods):
         last = k == len(args.methods) - 1
         limit = remaining if last else min(remaining, args.time_limit * args.first_share)
         hint = confirm_options(method, {"value": found}) if found else []
         run = run_summary(run_permbb(args, running, path, method, round(limit, 3), hint),
                           method, instance)
+        runs.append(run)
         spent = run_seconds(run)
         tried.append({"method": method, "status": run["status"], "value": run["value"],
                       "seconds": spent})
@@ -357,6 +359,8 @@ def run_methods(args, running, path, instance):
         remaining = max(remaining - spent, 1.0)
         if run["status"] == "optimal":
             break
+    if run["status"] != "optimal":
+        run = max(runs, key=lambda r: r["value"] if r["value"] is not None else -1)
     run["seconds"] = sum(t["seconds"] for t in tried)
     run["tried"] = tried
     if problems:
