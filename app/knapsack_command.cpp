@@ -296,6 +296,13 @@ KnapsackReport solve_by_weight_groups(const KnapsackCommandOptions& options,
   search.at_least = options.at_least;
   search.time_limit_seconds = options.time_limit_seconds;
   search.stop = stop;
+  if (!options.output.quiet) {
+    search.progress_seconds = options.progress_seconds;
+    search.on_progress = [](const ks::GroupSearchProgress& p) {
+      spdlog::info("progress {:.1f} s | {} nodes | {} count vectors shared out | best {}",
+                   p.seconds, p.nodes, p.leaves, p.best);
+    };
+  }
   const auto begin = Clock::now();
   ks::GroupSearchResult result = ks::solve_by_groups(instance, search);
   report.seconds = seconds_since(begin);

@@ -73,6 +73,7 @@ class GroupSearch {
   KnapsackSolution best_;
   GroupSearchResult result_;
   bool stopped_ = false;
+  double last_progress_ = 0;
 };
 
 void GroupSearch::prepare_rest_bounds() {
@@ -96,6 +97,11 @@ bool GroupSearch::out_of_time() {
   const double seconds = std::chrono::duration<double>(Clock::now() - begin_).count();
   const double limit = options_.time_limit_seconds;
   stopped_ = signalled || (limit > 0 && seconds >= limit);
+  if (options_.on_progress && options_.progress_seconds > 0 &&
+      seconds - last_progress_ >= options_.progress_seconds) {
+    last_progress_ = seconds;
+    options_.on_progress({seconds, result_.nodes, result_.leaves, best_.value});
+  }
   return stopped_;
 }
 

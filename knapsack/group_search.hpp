@@ -1,12 +1,20 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "knapsack_instance.hpp"
 #include "knapsack_solution.hpp"
 
 namespace permbb::knapsack {
+
+struct GroupSearchProgress {
+  double seconds = 0;
+  std::int64_t nodes = 0;
+  std::int64_t leaves = 0;
+  std::int64_t best = 0;  // the best value found
+};
 
 struct GroupSearchOptions {
   // Seek only solutions worth at least this much (a value found elsewhere, to prove or
@@ -24,6 +32,9 @@ struct GroupSearchOptions {
   std::int64_t max_intervals = 20000;
   double time_limit_seconds = 0;           // 0: none
   const std::atomic<bool>* stop = nullptr;  // stops as at the time limit once true
+  // Called about every progress_seconds (0: never) with where the search is.
+  double progress_seconds = 0;
+  std::function<void(const GroupSearchProgress&)> on_progress;
 };
 
 struct GroupSearchResult {

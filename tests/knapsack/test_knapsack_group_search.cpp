@@ -154,12 +154,22 @@ TEST(GroupSearch, AtLeastConfirmsOrRefutesAValue) {
   EXPECT_LT(beyond.solution.value, optimum + 1);
 }
 
-// W* = c (the bases' sums dense up to c): the counts to enumerate are many.
+// W* = c (the bases' sums dense up to c): the counts to enumerate are many. Progress comes
+// every 0.1 s on the way.
 TEST(GroupSearch, TimeLimitLeavesAFeasibleSolution) {
   const KnapsackInstance instance = jooken(1200, "10000000000", 14, "0.3", "0.00001", 100, 1);
   GroupSearchOptions options;
   options.time_limit_seconds = 0.5;
+  std::vector<GroupSearchProgress> reports;
+  options.progress_seconds = 0.1;
+  options.on_progress = [&](const GroupSearchProgress& p) { reports.push_back(p); };
   const GroupSearchResult r = solve_by_groups(instance, options);
+  ASSERT_GE(reports.size(), 1u);  // at the first node at least (the tables take a while)
+  for (std::size_t k = 1; k < reports.size(); ++k) {
+    EXPECT_GE(reports[k].seconds, reports[k - 1].seconds + 0.1);
+    EXPECT_GE(reports[k].nodes, reports[k - 1].nodes);
+  }
+  EXPECT_LE(reports.back().best, r.solution.value);
   EXPECT_FALSE(r.complete);
   EXPECT_FALSE(r.none_at_least);
   EXPECT_GT(r.solution.value, 0);
