@@ -57,8 +57,9 @@ class GroupSearch {
   int group_count() const { return static_cast<int>(groups_.groups.size()); }
   std::int64_t target() const { return std::max(options_.at_least, best_.value + 1); }
   void prepare_rest_bounds();
-  void descend(int j, std::int64_t base_sum, std::int64_t top_profit, std::int64_t least_weight);
-  void settle(std::int64_t base_sum);
+  void descend(int j, std::int64_t base_sum, std::int64_t top_profit, std::int64_t least_weight,
+               std::int64_t top_excess);
+  void settle(std::int64_t base_sum, std::int64_t top_excess);
   Shares share_exactly(std::int64_t room);
   void record(std::int64_t base_sum, const Shares& shares);
   bool out_of_time();
@@ -69,6 +70,7 @@ class GroupSearch {
   WeightGroups groups_;
   std::vector<BaseSumIntervals> rest_sums_;  // [j]: the base sums of groups j, j + 1, ...
   std::vector<std::int64_t> rest_top_;       // [j]: their largest extra profits, added
+  std::vector<std::int64_t> rest_excess_;    // [j]: their largest excesses, and the light's
   std::vector<int> counts_;                  // the items each group gives, on the way down
   KnapsackSolution best_;
   GroupSearchResult result_;
@@ -80,11 +82,14 @@ void GroupSearch::prepare_rest_bounds() {
   const int m = group_count();
   rest_sums_.assign(static_cast<std::size_t>(m) + 1, BaseSumIntervals());
   rest_top_.assign(static_cast<std::size_t>(m) + 1, 0);
+  rest_excess_.assign(static_cast<std::size_t>(m) + 1, groups_.light.positive_excess);
   for (int j = m - 1; j >= 0; --j) {
     const WeightGroup& g = groups_.groups[j];
     rest_sums_[j] = rest_sums_[j + 1].plus(g.base, g.most_taken, capacity(),
                                            options_.max_intervals);
     rest_top_[j] = rest_top_[j + 1] + *std::max_element(g.top_profit.begin(), g.top_profit.end());
+    rest_excess_[j] =
+        rest_excess_[j + 1] + *std::max_element(g.top_excess.begin(), g.top_excess.end());
   }
 }
 
@@ -109,11 +114,11 @@ bool GroupSearch::out_of_time() {
 // least_weight are their k largest extra profits and k smallest extra weights, added. Each
 // count of group j whose bound reaches the target is tried, the largest first.
 void GroupSearch::descend(int j, std::int64_t base_sum, std::int64_t top_profit,
-                          std::int64_t least_weight) {
+                          std::int64_t least_weight, std::int64_t top_excess) {
   if (out_of_time()) return;
   ++result_.nodes;
   if (j == group_count()) {
-    settle(base_sum);
+    settle(base_sum, top_excess);
     return;
   }
   const WeightGroup& g = groups_.groups[j];
@@ -122,18 +127,21 @@ void GroupSearch::descend(int j, std::int64_t base_sum, std::int64_t top_profit,
     const std::int64_t least = least_weight + g.least_weight[k];
     if (bases > capacity() - least) continue;
     const std::int64_t room = capacity() - bases - least;
-    const std::int64_t bound = bases + rest_sums_[j + 1].largest_at_most(room) + top_profit +
-                               g.top_profit[k] + rest_top_[j + 1] +
-                               groups_.light.best_within(room);
-    if (bound < target()) continue;
+    const std::int64_t by_sums = bases + rest_sums_[j + 1].largest_at_most(room) + top_profit +
+                                 g.top_profit[k] + rest_top_[j + 1] +
+                                 groups_.light.best_within(room);
+    const std::int64_t by_excess =
+        capacity() + top_excess + g.top_excess[k] + rest_excess_[j + 1];
+    if (std::min(by_sums, by_excess) < target()) continue;
     counts_[j] = k;
-    descend(j + 1, bases, top_profit + g.top_profit[k], least);
+    descend(j + 1, bases, top_profit + g.top_profit[k], least, top_excess + g.top_excess[k]);
   }
 }
 
 // A whole count vector: the room its bases leave, shared out. Each group's best within the
 // whole room first (a bound); the exact sharing only when that reaches the target.
-void GroupSearch::settle(std::int64_t base_sum) {
+void GroupSearch::settle(std::int64_t base_sum, std::int64_t top_excess) {
+  if (capacity() + top_excess + groups_.light.positive_excess < target()) return;
   const std::int64_t room = capacity() - base_sum;
   std::int64_t bound = groups_.light.best_within(room);
   for (int j = 0; j < group_count(); ++j) {
@@ -238,7 +246,7 @@ GroupSearchResult GroupSearch::run() {
   best_ = greedy_solution(instance_);
   prepare_rest_bounds();
   counts_.assign(static_cast<std::size_t>(group_count()), 0);
-  descend(0, 0, 0, 0);
+  descend(0, 0, 0, 0, 0);
   result_.complete = !stopped_;
   result_.none_at_least = result_.complete && best_.value < options_.at_least;
   result_.solution = best_;

@@ -52,7 +52,9 @@ struct GroupSearchResult {
 // nearly equal weight (weight_groups.hpp), and a depth-first enumeration of how many items
 // each group gives, heaviest group first. A prefix of counts is cut off when its base sum,
 // the largest base sum the other groups can add within the room left (base_sum_intervals.hpp),
-// and the largest extra profits of any items cannot reach the target. A whole count vector
+// and the largest extra profits of any items cannot reach the target, or when c and the
+// largest excesses p_i - w_i its counts allow (every solution weighs at most c) cannot. A
+// whole count vector
 // shares the room left by its bases among the groups' extra weights and the light items,
 // exactly. Shares no code with the other methods: a second opinion on their optima.
 GroupSearchResult solve_by_groups(const KnapsackInstance& instance,

@@ -53,12 +53,16 @@ WeightGroup describe_group(const KnapsackInstance& instance, const std::vector<i
   const int n = static_cast<int>(run.size());
   g.least_weight = prefix_sums_sorted(g.extra_weight, n, std::less<>());
   g.top_profit = prefix_sums_sorted(g.extra_profit, n, std::greater<>());
+  std::vector<std::int64_t> excess;
+  for (int i = 0; i < n; ++i) excess.push_back(g.extra_profit[i] - g.extra_weight[i]);
+  g.top_excess = prefix_sums_sorted(excess, n, std::greater<>());
   while (g.most_taken < n &&
          (g.most_taken + 1) * g.base + g.least_weight[g.most_taken + 1] <= instance.capacity) {
     ++g.most_taken;
   }
   g.least_weight.resize(static_cast<std::size_t>(g.most_taken) + 1);
   g.top_profit.resize(static_cast<std::size_t>(g.most_taken) + 1);
+  g.top_excess.resize(static_cast<std::size_t>(g.most_taken) + 1);
   return g;
 }
 
@@ -126,6 +130,8 @@ WeightGroups make_weight_groups(const KnapsackInstance& instance, std::int64_t s
       groups.light.weight.push_back(instance.weights[i]);
       groups.light.profit.push_back(instance.profits[i]);
       light_weight += instance.weights[i];
+      groups.light.positive_excess += std::max<std::int64_t>(
+          instance.profits[i] - instance.weights[i], 0);
     }
     runs.erase(runs.begin());
   }

@@ -27,6 +27,7 @@ struct WeightGroup {
   int most_taken = 0;           // the most items of the group a solution can take
   std::vector<std::int64_t> top_profit;    // [k]: the k largest extra profits, added
   std::vector<std::int64_t> least_weight;  // [k]: the k smallest extra weights, added
+  std::vector<std::int64_t> top_excess;    // [k]: the k largest p_i - w_i, added
 
   // The most extra profit of exactly k items whose extra weights add up to at most `room`
   // (kNoProfit: none), 0 <= k <= most_taken.
@@ -44,6 +45,7 @@ struct LightItems {
   std::vector<std::int64_t> weight;
   std::vector<std::int64_t> profit;
   std::vector<std::int64_t> best;  // [W]: the most profit of light items weighing at most W
+  std::int64_t positive_excess = 0;  // the p_i - w_i above 0, added
 
   std::int64_t most_weight() const { return static_cast<std::int64_t>(best.size()) - 1; }
   std::int64_t best_within(std::int64_t room) const;
