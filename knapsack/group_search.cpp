@@ -17,6 +17,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Bounds are sums of a capacity and profits, each below 2^63: added in 128 bits.
+__extension__ typedef __int128 WideBound;
+
 // A first solution: the items by decreasing profit per weight, each taken when it fits.
 KnapsackSolution greedy_solution(const KnapsackInstance& instance) {
   std::vector<int> order(static_cast<std::size_t>(instance.items()));
@@ -127,11 +130,11 @@ void GroupSearch::descend(int j, std::int64_t base_sum, std::int64_t top_profit,
     const std::int64_t least = least_weight + g.least_weight[k];
     if (bases > capacity() - least) continue;
     const std::int64_t room = capacity() - bases - least;
-    const std::int64_t by_sums = bases + rest_sums_[j + 1].largest_at_most(room) + top_profit +
-                                 g.top_profit[k] + rest_top_[j + 1] +
-                                 groups_.light.best_within(room);
-    const std::int64_t by_excess =
-        capacity() + top_excess + g.top_excess[k] + rest_excess_[j + 1];
+    const WideBound by_sums = WideBound{bases} + rest_sums_[j + 1].largest_at_most(room) +
+                              top_profit + g.top_profit[k] + rest_top_[j + 1] +
+                              groups_.light.best_within(room);
+    const WideBound by_excess =
+        WideBound{capacity()} + top_excess + g.top_excess[k] + rest_excess_[j + 1];
     if (std::min(by_sums, by_excess) < target()) continue;
     counts_[j] = k;
     descend(j + 1, bases, top_profit + g.top_profit[k], least, top_excess + g.top_excess[k]);
@@ -141,15 +144,15 @@ void GroupSearch::descend(int j, std::int64_t base_sum, std::int64_t top_profit,
 // A whole count vector: the room its bases leave, shared out. Each group's best within the
 // whole room first (a bound); the exact sharing only when that reaches the target.
 void GroupSearch::settle(std::int64_t base_sum, std::int64_t top_excess) {
-  if (capacity() + top_excess + groups_.light.positive_excess < target()) return;
+  if (WideBound{capacity()} + top_excess + groups_.light.positive_excess < target()) return;
   const std::int64_t room = capacity() - base_sum;
-  std::int64_t bound = groups_.light.best_within(room);
+  WideBound bound = groups_.light.best_within(room);
   for (int j = 0; j < group_count(); ++j) {
     const std::int64_t best = groups_.groups[j].best_within(counts_[j], room);
     if (best == kNoProfit) return;
     bound += best;
   }
-  if (base_sum + bound < target()) return;
+  if (WideBound{base_sum} + bound < target()) return;
   ++result_.leaves;
   const Shares shares = share_exactly(room);
   if (shares.profit != kNoProfit && base_sum + shares.profit >= target()) {

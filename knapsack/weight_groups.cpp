@@ -66,6 +66,12 @@ WeightGroup describe_group(const KnapsackInstance& instance, const std::vector<i
   return g;
 }
 
+// The decision bits best_subset_within takes to rebuild a part's items: at most these.
+double rebuild_bits(const WeightGroup& g) {
+  const double k = g.most_taken;
+  return static_cast<double>(g.items.size()) * (k + 1) * (k * static_cast<double>(g.span) + 1);
+}
+
 std::int64_t table_cells(const WeightGroup& g) {
   const std::int64_t k = g.most_taken;
   return (k + 1) + g.span * k * (k + 1) / 2;
@@ -146,6 +152,15 @@ WeightGroups make_weight_groups(const KnapsackInstance& instance, std::int64_t s
                      std::to_string(max_cells) + " cells (" + std::to_string(runs.size()) +
                      " groups of weights within " + std::to_string(span) +
                      "): the items do not fall into few groups of nearly equal weight");
+  }
+  double most_bits = static_cast<double>(groups.light.items.size()) *
+                    static_cast<double>(std::min(light_weight, instance.capacity) + 1);
+  for (const auto& g : groups.groups) most_bits = std::max(most_bits, rebuild_bits(g));
+  if (most_bits > 64.0 * static_cast<double>(max_cells)) {
+    throw InputError(instance.name + ": rebuilding a solution of the group search would take " +
+                     std::to_string(static_cast<std::int64_t>(most_bits / 8e6)) +
+                     " MB, more than its tables may (" + std::to_string(max_cells / 125000) +
+                     " MB): the groups are too large");
   }
   fill_light_table(groups.light, instance.capacity);
   for (auto& g : groups.groups) fill_group_table(g);

@@ -137,6 +137,26 @@ TEST(GroupSearch, MediumJookenInstancesAgreeWithTheDynamicProgram) {
   }
 }
 
+// A capacity near 2^63 and profits far above the weights: the bounds (a capacity plus
+// profits, added in 128 bits) come close to 2^63.
+TEST(GroupSearch, CapacityNearTheLargestIntegerAgreesWithBruteForce) {
+  for (const std::int64_t weight_base : {std::int64_t{100'000'000'000'000'000},
+                                         std::int64_t{900'000'000'000'000'000}}) {
+    std::vector<std::int64_t> profits;
+    std::vector<std::int64_t> weights;
+    for (int i = 0; i < 10; ++i) {
+      weights.push_back(weight_base + 1000 * i);
+      profits.push_back(800'000'000'000'000'000 + 700 * ((i * 7) % 10));
+    }
+    for (const std::int64_t capacity : {std::int64_t{9'200'000'000'000'000'000},
+                                        weight_base * 5 + 3000}) {
+      const KnapsackInstance instance = testing::make_instance(capacity, profits, weights);
+      SCOPED_TRACE(std::to_string(weight_base) + " " + std::to_string(capacity));
+      expect_groups_optimal(instance, brute_force_value(instance));
+    }
+  }
+}
+
 // --at-least V: the optimum when it reaches V; none-at-least, complete, when it does not.
 TEST(GroupSearch, AtLeastConfirmsOrRefutesAValue) {
   const KnapsackInstance instance = jooken(18, "1000000", 4, "0.2", "0.001", 200, 9);
