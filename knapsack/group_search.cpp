@@ -20,7 +20,9 @@ using Clock = std::chrono::steady_clock;
 // Bounds are sums of a capacity and profits, each below 2^63: added in 128 bits.
 __extension__ typedef __int128 WideBound;
 
-// A first solution: the items by decreasing profit per weight, each taken when it fits.
+// A first solution: the items by decreasing profit per weight, each taken when it fits. Its
+// own, not the item table's greedy fill: the group search shares no code with the methods
+// whose optima it confirms.
 KnapsackSolution greedy_solution(const KnapsackInstance& instance) {
   std::vector<int> order(static_cast<std::size_t>(instance.items()));
   std::iota(order.begin(), order.end(), 0);
@@ -185,12 +187,13 @@ Shares GroupSearch::share_exactly(std::int64_t room) {
     if (out_of_time()) return shares;  // no profit: the search stops undecided
     const WeightGroup& g = groups_.groups[j];
     const std::int64_t length = g.row_length(counts_[j]);
+    const std::int64_t* row = &g.table[g.row_start[counts_[j]]];  // best_within for y < length
     std::vector<std::int64_t> next(joined.size(), kNoProfit);
     given[j].assign(joined.size(), 0);
     for (std::int64_t x = 0; x <= limit; ++x) {
       for (std::int64_t y = 0; y < length && y <= x; ++y) {
         const std::int64_t before = joined[x - y];
-        const std::int64_t own = g.best_within(counts_[j], y);
+        const std::int64_t own = row[y];
         if (before == kNoProfit || own == kNoProfit || before + own <= next[x]) continue;
         next[x] = before + own;
         given[j][x] = y;

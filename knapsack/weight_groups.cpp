@@ -32,9 +32,9 @@ std::vector<std::vector<int>> runs_by_weight(const KnapsackInstance& instance,
 }
 
 // Sums of the k first of `values` sorted by `order`, k = 0..count.
+template <class Order>
 std::vector<std::int64_t> prefix_sums_sorted(std::vector<std::int64_t> values, int count,
-                                             const std::function<bool(std::int64_t,
-                                                                      std::int64_t)>& order) {
+                                             Order order) {
   std::sort(values.begin(), values.end(), order);
   std::vector<std::int64_t> sums(static_cast<std::size_t>(count) + 1, 0);
   for (int k = 0; k < count; ++k) sums[k + 1] = sums[k] + values[k];
